@@ -1,0 +1,11 @@
+/* commands.h — the tablesight subcommands. Each lives in src/cmd-<name>.c and is given the
+ * arguments after the command name (argv[0] is "tablesight <name>"). Returns the exit status. */
+#pragma once
+
+typedef int (*TsCommandFunc) (int argc, char **argv);
+
+typedef struct {
+  const char *name;
+  const char *summary;
+  TsCommandFunc run;
+} TsCommand;

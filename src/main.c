@@ -1,0 +1,60 @@
+/* main.c — the tablesight command: dispatches to one subcommand per file (cmd-*.c). */
+#include "ts-config.h"
+#include "commands.h"
+
+#include <glib.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+static const TsCommand commands[] = {
+  { NULL, NULL, NULL },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out,
+           "Usage: tablesight COMMAND [OPTION…]\n"
+           "\n"
+           "A physical table assistant for trading card games: a camera over the table,\n"
+           "cards recognised by name and tapped state, a rules engine and a dashboard.\n"
+           "\n"
+           "Commands:\n");
+  for (const TsCommand *c = commands; c->name != NULL; c++)
+    fprintf (out, "  %-12s %s\n", c->name, c->summary);
+  fprintf (out,
+           "\n"
+           "Run 'tablesight COMMAND --help' for a command's options.\n"
+           "  --version    print the version\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2) {
+    print_usage (stderr);
+    return 2;
+  }
+  const char *name = argv[1];
+  if (strcmp (name, "--help") == 0 || strcmp (name, "-h") == 0 || strcmp (name, "help") == 0) {
+    print_usage (stdout);
+    return 0;
+  }
+  if (strcmp (name, "--version") == 0) {
+    printf ("tablesight %s\n", TS_VERSION);
+    return 0;
+  }
+  for (const TsCommand *c = commands; c->name != NULL; c++) {
+    if (strcmp (c->name, name) == 0) {
+      g_autofree char *prog = g_strdup_printf ("tablesight %s", c->name);
+      argv[1] = prog;
+      return c->run (argc - 1, argv + 1);
+    }
+  }
+  fprintf (stderr, "tablesight: unknown command '%s'\n\n", name);
+  print_usage (stderr);
+  return 2;
+}
