@@ -51,7 +51,6 @@ ts_carddb_new_empty (void)
   db->printings = g_array_new (FALSE, TRUE, sizeof (TsPrinting));
   db->strv = g_ptr_array_new ();
   db->by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  db->print_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return db;
 }
 
@@ -81,7 +80,8 @@ printing_key (guint card, const TsPrintingIn *in)
 static void
 add_printing (TsCardDb *db, guint card, const TsPrintingIn *in)
 {
-  g_hash_table_add (db->print_keys, printing_key (card, in));
+  if (db->print_keys != NULL)
+    g_hash_table_add (db->print_keys, printing_key (card, in));
   PrintRec pr = {
     .card = card,
     .seq = db->print_recs->len,
@@ -118,6 +118,15 @@ ts_carddb_add (TsCardDb *db, const TsCardIn *in)
      * the printings the later objects add. */
     guint idx = GPOINTER_TO_UINT (found);
     guint n_new = 0;
+    if (db->print_keys == NULL) {
+      /* the first repeated name: from now on remember which printings each card has */
+      db->print_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint j = 0; j < db->print_recs->len; j++) {
+        const PrintRec *pr = &g_array_index (db->print_recs, PrintRec, j);
+        TsPrintingIn pin = { .set = pr->p.set, .collector_number = pr->p.collector_number };
+        g_hash_table_add (db->print_keys, printing_key (pr->card, &pin));
+      }
+    }
     for (guint i = 0; i < in->n_printings; i++) {
       g_autofree char *pkey = printing_key (idx, &in->printings[i]);
       if (!g_hash_table_contains (db->print_keys, pkey)) {
@@ -130,7 +139,7 @@ ts_carddb_add (TsCardDb *db, const TsCardIn *in)
 
   CardRec rec = { 0 };
   TsCard *c = &rec.card;
-  c->name = intern (db, in->name);
+  c->name = g_string_chunk_insert (db->strings, in->name); /* unique: not worth the const table */
   c->mana_cost = intern (db, in->mana_cost != NULL ? in->mana_cost : "");
   c->cmc = in->cmc;
   c->colors = in->colors;
@@ -235,7 +244,13 @@ ts_carddb_finish (TsCardDb *db)
   for (guint i = 0; i < db->print_recs->len; i++)
     g_array_index (db->printings, TsPrinting, i) = g_array_index (db->print_recs, PrintRec, i).p;
 
-  g_hash_table_remove_all (db->by_name);
+  /* the keys were folded while filling: only the values change, to the card's final place */
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init (&iter, db->by_name);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_hash_table_iter_replace (&iter, &g_array_index (db->recs, CardRec,
+                                                      new_index[GPOINTER_TO_UINT (value)]).card);
   guint p = 0;
   for (guint i = 0; i < n; i++) {
     CardRec *r = &g_array_index (db->recs, CardRec, i);
@@ -248,7 +263,6 @@ ts_carddb_finish (TsCardDb *db)
       p++;
     c->printings = p > first ? &g_array_index (db->printings, TsPrinting, first) : NULL;
     c->n_printings = p - first;
-    g_hash_table_insert (db->by_name, ts_cards_fold_name (c->name), c);
   }
   /* face names find their card unless a card of that very name exists */
   for (guint i = 0; i < n; i++) {

@@ -246,6 +246,11 @@ ts_color_from_letter (const char *letter)
 char *
 ts_cards_fold_name (const char *name)
 {
+  gboolean ascii = TRUE;
+  for (const char *p = name != NULL ? name : ""; *p != '\0' && ascii; p++)
+    ascii = (guchar) *p < 0x80;
+  if (ascii)
+    return g_ascii_strdown (name != NULL ? name : "", -1);
   g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
   g_autofree char *nfd = g_utf8_normalize (valid, -1, G_NORMALIZE_NFD);
   GString *out = g_string_sized_new (strlen (nfd));

@@ -186,8 +186,9 @@ ts_carddb_load_sqlite (TsCardDb *db, const char *path, GError **error)
   gboolean ok = FALSE;
   g_autoptr (GArray) face_in = g_array_new (FALSE, TRUE, sizeof (TsFaceIn));
   g_autoptr (GArray) print_in = g_array_new (FALSE, TRUE, sizeof (TsPrintingIn));
+  g_autoptr (GStringChunk) scratch = g_string_chunk_new (4096);
 
-  if (sqlite3_open_v2 (path, &sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+  if (sqlite3_open_v2 (path, &sql, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
     db_fail (sql, "cannot open the card database", error);
     goto out;
   }
@@ -244,7 +245,7 @@ ts_carddb_load_sqlite (TsCardDb *db, const char *path, GError **error)
     while (prints.rc == SQLITE_ROW && sqlite3_column_int64 (prints.st, 0) < id)
       prints.rc = sqlite3_step (prints.st);
     /* strings of the face and printing rows must outlive the add: copy them */
-    g_autoptr (GStringChunk) scratch = g_string_chunk_new (256);
+    g_string_chunk_clear (scratch);
     g_array_set_size (face_in, 0);
     for (; cursor_at (&faces, id); faces.rc = sqlite3_step (faces.st)) {
       TsFaceIn f = {
