@@ -354,8 +354,9 @@ feed_line (Loader *l, const guchar *text, gsize len)
     return FALSE;
   }
   if (l->depth >= 2) {
-    g_autofree char *what = g_strdup_printf ("%s (entry from line %u); entry skipped", msg,
-                                             l->elem_line);
+    g_autofree char *what = l->elem_line == l->line
+      ? g_strdup_printf ("%s; entry skipped", msg)
+      : g_strdup_printf ("%s (in the entry from line %u); entry skipped", msg, l->elem_line);
     add_problem (l, l->line, at, what);
     if (l->report != NULL)
       l->report->n_skipped++;
