@@ -23,7 +23,8 @@
 #define COST_EDIT 1.0f
 #define COST_THIN 0.6f      /* a thin glyph (i l 1 t f j r) gained or lost */
 #define COST_SPLIT 0.3f     /* "rn" read for "m", "cl" for "d", ... */
-#define COST_CUT 0.25f      /* each letter lost at the end of a title cut short */
+#define COST_CUT_START 0.3f /* a title cut short at the art's edge or by a hand ... */
+#define COST_CUT 0.06f      /* ... and each letter lost to the cut */
 #define COST_UNLIKELY 0.05f /* joke and digital-only cards lose ties to paper cards */
 
 typedef struct {
@@ -192,8 +193,8 @@ init_splits (TsMatcher *m)
     m->indel[c] = strchr ("il1tfjr", c) != NULL && c != 0 ? COST_THIN : COST_EDIT;
 }
 
-/* Weighted edit distance from query q to name t, where t may be cut short after its k-th
- * letter for COST_CUT per lost letter. Gives up (returns a value > limit) once every path
+/* Weighted edit distance from query q to name t, where t may be cut short after any letter
+ * (COST_CUT_START, plus COST_CUT per lost letter). Gives up (returns a value > limit) once every path
  * costs more than limit. */
 static float
 ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint tn, float limit)
@@ -208,7 +209,7 @@ ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint 
   prev[0] = 0.0f;
   for (guint i = 1; i <= qn; i++)
     prev[i] = prev[i - 1] + del[i - 1];
-  float best = prev[qn] + COST_CUT * (float) tn;
+  float best = prev[qn] + (tn > 0 ? COST_CUT_START + COST_CUT * (float) tn : 0.0f);
   float prev_min = 0.0f;
 
   for (guint j = 1; j <= tn; j++) {
@@ -240,7 +241,7 @@ ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint 
       if (v < row_min)
         row_min = v;
     }
-    float end = cur[qn] + COST_CUT * (float) (tn - j);
+    float end = cur[qn] + (j < tn ? COST_CUT_START + COST_CUT * (float) (tn - j) : 0.0f);
     if (end < best)
       best = end;
     /* every later cell descends from this row or the one before it */
