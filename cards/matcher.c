@@ -368,7 +368,7 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
   guint n = m->entries->len;
   /* per call, so that threads never share scratch space */
   g_autofree guint8 *shared = g_new0 (guint8, n);
-  g_autofree guint32 *touched = g_new (guint32, n);
+  g_autofree guint32 *touched = g_new (guint32, n + 1); /* one spare: written before counted */
   guint n_touched = 0;
   guint16 pairs[MAX_FOLD + 2];
   guint k = string_pairs (q, qn, pairs);
