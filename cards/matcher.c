@@ -27,7 +27,7 @@
                              * often than it invents them */
 #define COST_SPLIT 0.3f     /* "rn" read for "m", "cl" for "d", ... */
 #define COST_CUT_START 0.3f /* a title cut short at the art's edge or by a hand ... */
-#define COST_CUT 0.12f      /* ... and each letter lost to the cut */
+#define COST_CUT 0.09f      /* ... and each letter lost to the cut */
 #define COST_UNLIKELY 0.05f /* joke and digital-only cards lose ties to paper cards */
 
 typedef struct {
