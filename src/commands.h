@@ -9,3 +9,6 @@ typedef struct {
   const char *summary;
   TsCommandFunc run;
 } TsCommand;
+
+int ts_cmd_replay (int argc, char **argv);
+int ts_cmd_log (int argc, char **argv);
