@@ -12,3 +12,4 @@ typedef struct {
 
 int ts_cmd_replay (int argc, char **argv);
 int ts_cmd_log (int argc, char **argv);
+int ts_cmd_cards (int argc, char **argv);
