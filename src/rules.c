@@ -102,6 +102,14 @@ counter_count (const TsPermanent *p, const char *name)
 static void regenerate (Ctx *c, TsPermanent *p);
 
 static void
+mark_lethal (Ctx *c, TsPermanent *p)
+{
+  if (!p->lethal)
+    p->lethal_event = c->index;
+  p->lethal = TRUE;
+}
+
+static void
 check_lethal (Ctx *c, TsPermanent *p)
 {
   if (!is_creature (p) || p->lethal)
@@ -113,7 +121,7 @@ check_lethal (Ctx *c, TsPermanent *p)
     }
     if (p->toughness > 0 && (kw (p) & TS_KW_INDESTRUCTIBLE))
       return;
-    p->lethal = TRUE;
+    mark_lethal (c, p);
   }
 }
 
@@ -419,7 +427,7 @@ deal_damage (Ctx *c, TsPermanent *src, const char *src_card, guint src_colors, g
       if (t->regen_shields > 0 && !(kw (t) & TS_KW_INDESTRUCTIBLE))
         regenerate (c, t);
       else if (!(kw (t) & TS_KW_INDESTRUCTIBLE))
-        t->lethal = TRUE;
+        mark_lethal (c, t);
     }
     check_lethal (c, t);
   } else if (valid_seat (s, tgt_player)) {
@@ -576,7 +584,7 @@ warn_lethal (Ctx *c)
 {
   for (guint i = 0; i < c->s->permanents->len; i++) {
     TsPermanent *p = &g_array_index (c->s->permanents, TsPermanent, i);
-    if (p->lethal && !p->lethal_warned) {
+    if (p->lethal && !p->lethal_warned && p->lethal_event < c->index) {
       p->lethal_warned = TRUE;
       warn (c, "lethal-damage", p->controller, p->id,
             "%s has lethal damage (or was destroyed) but is still on the battlefield", p->card);
@@ -929,7 +937,7 @@ destroy_permanent (Ctx *c, TsPermanent *p)
   if (p->regen_shields > 0)
     regenerate (c, p);
   else
-    p->lethal = TRUE;
+    mark_lethal (c, p);
 }
 
 /* Effects of a few well-known spells, applied when they resolve (docs/events.md lists them). */
@@ -1377,7 +1385,10 @@ on_attack (Ctx *c)
             pname (s, attacker));
     else if (s->stack->len > 0 && s->profile->stack)
       warn (c, "attack-timing", attacker, 0, "Attack declared with spells on the stack");
-    if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || (int) s->step > decl)
+    gboolean late = (int) s->step > decl &&
+                    ((st->flags & TS_STEP_FLAG_COMBAT) ||
+                     (s->profile->stack && s->players[attacker].attacks == 0));
+    if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || late)
       warn (c, "attack-timing", attacker, 0, "Attack declared in the %s", s->step_name);
     resolve_all (c);
     s->players[attacker].attacks++;
