@@ -615,12 +615,6 @@ exit_step (Ctx *c, gboolean leaving_attack)
     end_combat (c);
     pool_empties = TRUE;
   }
-  if ((st->flags & TS_STEP_FLAG_DISCARD) && valid_seat (s, s->active)) {
-    TsPlayer *p = &s->players[s->active];
-    if (p->hand > s->profile->hand_size)
-      warn (c, "hand-size", s->active, 0, "%s ended the turn with %d cards in hand (maximum %d)",
-            p->name, p->hand, s->profile->hand_size);
-  }
   warn_lethal (c);
   if (pool_empties) {
     empty_pools (c);
@@ -747,6 +741,9 @@ start_turn (Ctx *c, int seat)
   exit_step (c, TRUE);
   if (s->game_over)
     return;
+  if (valid_seat (s, s->active) && s->players[s->active].hand > s->profile->hand_size)
+    warn (c, "hand-size", s->active, 0, "%s ended the turn with %d cards in hand (maximum %d)",
+          s->players[s->active].name, s->players[s->active].hand, s->profile->hand_size);
   s->turn++;
   s->active = seat;
   s->first_strike_done = FALSE;
