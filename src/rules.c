@@ -891,7 +891,7 @@ spell_kind (const TsState *s, const TsFacts *f)
     return TS_SPELL_LAND;
   if (f->types & TS_TYPE_INTERRUPT)
     return s->profile->interrupts ? TS_SPELL_INTERRUPT : TS_SPELL_INSTANT;
-  if ((f->types & TS_TYPE_INSTANT) || (f->keywords & TS_KW_FLASH))
+  if (f->types & TS_TYPE_INSTANT)
     return TS_SPELL_INSTANT;
   if (f->types & TS_TYPE_CREATURE)
     return TS_SPELL_CREATURE;
@@ -1104,7 +1104,9 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
-  check_timing (c, seat, kind, card ? card : "a spell");
+  /* Flash: a permanent spell cast with an instant's timing. */
+  check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
+                card ? card : "a spell");
   int cost[TS_MANA_N];
   spell_cost (c, f, cost);
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
