@@ -222,6 +222,27 @@ ts_store_append (TsStore *store, const TsEvent *event, guint *out_index, GError 
   return TRUE;
 }
 
+gboolean
+ts_store_append_batch (TsStore *store, TsEvent *const *events, guint n, GError **error)
+{
+  g_return_val_if_fail (store != NULL, FALSE);
+  guint count = store->count;
+  if (!exec (store, "BEGIN", error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!ts_store_append (store, events[i], NULL, error)) {
+      exec (store, "ROLLBACK", NULL);
+      store->count = count;
+      return FALSE;
+    }
+  if (!exec (store, "COMMIT", error)) {
+    exec (store, "ROLLBACK", NULL);
+    store->count = count;
+    return FALSE;
+  }
+  return TRUE;
+}
+
 GPtrArray *
 ts_store_load (TsStore *store, GError **error)
 {
