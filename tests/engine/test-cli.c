@@ -131,6 +131,24 @@ test_replay_store_matches_jsonl (void **unused)
 }
 
 static void
+test_replay_upto (void **unused)
+{
+  g_autofree char *out = NULL;
+  assert_int_equal (run (&out, NULL, "replay", "--json", "--upto", "8", fixture, NULL), 0);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *o = parse_object (parser, out);
+  assert_int_equal (json_object_get_int_member (o, "events"), 8);
+  assert_string_equal (json_object_get_string_member (o, "step"), "main");
+  assert_int_equal (json_array_get_length (json_object_get_array_member (o, "permanents")), 4);
+  assert_int_equal (json_array_get_length (json_object_get_array_member (o, "warnings")), 0);
+  g_autofree char *modern = NULL;
+  assert_int_equal (run (&modern, NULL, "replay", "--json", "--profile", "modern", "--upto", "1",
+                         fixture, NULL), 0);
+  g_autoptr (JsonParser) p2 = json_parser_new ();
+  assert_string_equal (json_object_get_string_member (parse_object (p2, modern), "profile"), "modern");
+}
+
+static void
 test_replay_failures (void **unused)
 {
   g_autofree char *err = NULL;
@@ -190,6 +208,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_replay_json_contract),
     cmocka_unit_test (test_replay_store_matches_jsonl),
+    cmocka_unit_test (test_replay_upto),
     cmocka_unit_test (test_replay_failures),
     cmocka_unit_test (test_log_show_and_export),
   };
