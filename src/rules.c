@@ -1255,6 +1255,18 @@ on_move (Ctx *c)
             card ? card : "A card");
       seat = s->active;
     }
+    const TsFacts *f = ts_rules_facts (c->rules, card);
+    if (f == NULL || (e->flags & TS_EVENT_FLAG_FACEDOWN)) {
+      /* An unreadable or unknown card: it is on the table, whatever it cost. */
+      create_permanent (c, card, seat, e->object, TRUE);
+      return;
+    }
+    if (!is_permanent_kind (spell_kind (s, f))) {
+      warn (c, "not-a-permanent", seat, e->object,
+            "%s is not a permanent but was seen on the battlefield", card);
+      create_permanent (c, card, seat, e->object, TRUE);
+      return;
+    }
     switch (e->from_zone) {
     case TS_ZONE_HAND:
     case TS_ZONE_NONE:
