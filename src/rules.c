@@ -110,6 +110,7 @@ counter_count (const TsPermanent *p, const char *name)
 /* ---- permanents ----------------------------------------------------------------------- */
 
 static void regenerate (Ctx *c, TsPermanent *p);
+static void check_legend_rule (Ctx *c, const TsPermanent *p);
 
 static void
 mark_lethal (Ctx *c, TsPermanent *p)
@@ -198,7 +199,9 @@ create_permanent (Ctx *c, const char *name, int controller, guint id, gboolean s
   p.toughness = p.base_toughness;
   g_array_append_val (s->permanents, p);
   c->v->object = id;
-  return &g_array_index (s->permanents, TsPermanent, s->permanents->len - 1);
+  TsPermanent *added = &g_array_index (s->permanents, TsPermanent, s->permanents->len - 1);
+  check_legend_rule (c, added);
+  return added;
 }
 
 static void
@@ -1098,6 +1101,45 @@ play_land (Ctx *c, int seat, const char *card, guint object)
   create_permanent (c, card, seat, object, TRUE);
 }
 
+/* Targets a spell may not have: shroud, an opponent's hexproof, protection from its colour. */
+static void
+check_targets (Ctx *c, int seat, const TsFacts *f, const char *card)
+{
+  const TsEvent *e = c->e;
+  guint colors = f ? f->colors : 0;
+  for (guint i = 0; i < e->n_targets; i++) {
+    TsPermanent *t = ts_state_find_permanent (c->s, e->targets[i]);
+    if (t == NULL)
+      continue;
+    if (kw (t) & TS_KW_SHROUD)
+      warn (c, "shroud", seat, t->id, "%s targeted %s, which has shroud", card, t->card);
+    else if ((kw (t) & TS_KW_HEXPROOF) && t->controller != seat)
+      warn (c, "hexproof", seat, t->id, "%s targeted %s, which has hexproof", card, t->card);
+    if (kw (t) & prot_bit (colors))
+      warn (c, "protection", seat, t->id,
+            "%s targeted %s, which has protection from its colour", card, t->card);
+  }
+}
+
+/* The legend rule (modern): two legendary permanents of one name under one controller. */
+static void
+check_legend_rule (Ctx *c, const TsPermanent *p)
+{
+  const TsFacts *f = ts_rules_facts (c->rules, p->card);
+  if (!c->s->profile->stack || f == NULL || !(f->supertypes & TS_SUPERTYPE_LEGENDARY))
+    return;
+  for (guint i = 0; i < c->s->permanents->len; i++) {
+    const TsPermanent *q = &g_array_index (c->s->permanents, TsPermanent, i);
+    if (q != p && q->controller == p->controller && q->card &&
+        g_ascii_strcasecmp (q->card, p->card) == 0) {
+      warn (c, "legend-rule", p->controller, p->id,
+            "%s controls two legendary %s: one goes to the graveyard", pname (c->s, p->controller),
+            p->card);
+      return;
+    }
+  }
+}
+
 /* A spell is cast: timing checked, cost taken from the pool, put on the stack. Interrupts
  * (classic) resolve at once. Returns the stack index or -1 when it resolved. */
 static int
@@ -1117,6 +1159,7 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   /* Flash: a permanent spell cast with an instant's timing. */
   check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
                 card ? card : "a spell");
+  check_targets (c, seat, f, card);
   int cost[TS_MANA_N];
   spell_cost (c, f, cost);
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
@@ -1469,6 +1512,13 @@ on_block (Ctx *c)
   if (kw (a) & prot_bit (b->colors))
     warn (c, "protection", b->controller, b->id,
           "%s cannot block %s: protection from its colour", b->card, a->card);
+  if ((kw (a) & TS_KW_FEAR) && !(b->types & TS_TYPE_ARTIFACT) && !(b->colors & TS_COLOR_BLACK))
+    warn (c, "fear", b->controller, b->id,
+          "%s cannot block %s: fear (only artifact or black creatures)", b->card, a->card);
+  if ((kw (a) & TS_KW_INTIMIDATE) && !(b->types & TS_TYPE_ARTIFACT) && !(b->colors & a->colors))
+    warn (c, "intimidate", b->controller, b->id,
+          "%s cannot block %s: intimidate (only artifact creatures or ones sharing a colour)",
+          b->card, a->card);
   static const struct {
     guint64 kw;
     guint land;
