@@ -1070,7 +1070,7 @@ resolve_all (Ctx *c)
 /* Cost of a spell: what the event says was paid, else the card's cost with X and Fireball's
  * extra {1} per target after the first. */
 static void
-spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
+spell_cost (Ctx *c, int seat, const TsFacts *f, int out[TS_MANA_N])
 {
   const TsEvent *e = c->e;
   if (any_mana (e->mana)) {
@@ -1089,6 +1089,9 @@ spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
     if (n > 1)
       out[TS_MANA_C] += (int) n - 1;
   }
+  /* Commander tax: {2} more for each earlier cast from the command zone. */
+  if (e->from_zone == TS_ZONE_COMMAND && c->s->commander && valid_seat (c->s, seat))
+    out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + 2 * (gint64) c->s->players[seat].commander_casts);
 }
 
 static void
@@ -1161,7 +1164,9 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
                 card ? card : "a spell");
   check_targets (c, seat, f, card);
   int cost[TS_MANA_N];
-  spell_cost (c, f, cost);
+  spell_cost (c, seat, f, cost);
+  if (e->from_zone == TS_ZONE_COMMAND && valid_seat (s, seat))
+    s->players[seat].commander_casts++;
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
   pool_pay (c, seat, cost, what);
   if (valid_seat (s, seat) && s->players[seat].hand > 0 &&
@@ -1183,6 +1188,7 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   it.target_player = e->target_player;
   it.event_index = c->index;
   g_array_append_val (s->stack, it);
+  s->priority = seat; /* the caster receives priority again */
   if (kind == TS_SPELL_INTERRUPT) {
     resolve_item (c, s->stack->len - 1, object, seen);
     return -1;

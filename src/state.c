@@ -236,6 +236,8 @@ ts_state_to_json (const TsState *s)
   MEMBER_STR (b, "step", s->step_id);
   MEMBER_STR (b, "step_name", s->step_name);
   MEMBER_STR (b, "phase", s->phase_name);
+  if (s->profile->stack)
+    MEMBER_STR (b, "priority", player_name (s, s->priority));
   MEMBER_BOOL (b, "in_attack", s->in_attack);
   MEMBER_STR (b, "defender", player_name (s, s->defender));
   MEMBER_BOOL (b, "commander", s->commander);
@@ -263,6 +265,7 @@ ts_state_to_json (const TsState *s)
       for (int j = 0; j < s->n_players; j++)
         json_builder_add_int_value (b, p->commander_damage[j]);
       json_builder_end_array (b);
+      MEMBER_INT (b, "commander_casts", p->commander_casts);
     }
     json_builder_set_member_name (b, "timing");
     add_timing (b, &p->timing);

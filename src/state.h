@@ -83,6 +83,7 @@ typedef struct {
   GPtrArray *graveyard;    /* char * card names, bottom first */
   GPtrArray *exile;        /* char * */
   TsTimingWindow timing;   /* what this player may cast now */
+  int commander_casts;     /* times the commander was cast from the command zone (tax {2} each) */
 } TsPlayer;
 
 typedef struct {
