@@ -710,6 +710,7 @@ skip_step (const TsState *s, guint idx)
 
 static void resolve_all (Ctx *c);
 static void start_turn (Ctx *c, int seat);
+static int step_with (const TsState *s, guint flag);
 
 /* Moves to step idx: leaves the current step (pool, burn, loss checks) and enters idx. */
 static void
@@ -1094,10 +1095,26 @@ spell_cost (Ctx *c, int seat, const TsFacts *f, int out[TS_MANA_N])
     out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + 2 * (gint64) c->s->players[seat].commander_casts);
 }
 
+/* The camera cannot see phases: the active player playing a land or a slow spell early in
+ * the turn means they have gone on to their main phase. Mana they tapped for it stays. */
+static void
+infer_main_phase (Ctx *c, int seat)
+{
+  TsState *s = c->s;
+  if (c->e->source != TS_SOURCE_CAMERA || seat != s->active || s->in_attack || s->stack->len > 0)
+    return;
+  int main = step_with (s, TS_STEP_FLAG_MAIN);
+  if (main < 0 || (int) s->step >= main)
+    return;
+  warn_lethal (c);
+  enter_step (c, (guint) main);
+}
+
 static void
 play_land (Ctx *c, int seat, const char *card, guint object)
 {
   TsState *s = c->s;
+  infer_main_phase (c, seat);
   check_timing (c, seat, TS_SPELL_LAND, card ? card : "a land");
   if (valid_seat (s, seat))
     s->players[seat].lands_played++;
@@ -1159,6 +1176,8 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
+  if (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW && !(f && (f->keywords & TS_KW_FLASH)))
+    infer_main_phase (c, seat);
   /* Flash: a permanent spell cast with an instant's timing. */
   check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
                 card ? card : "a spell");
