@@ -1298,6 +1298,8 @@ on_move (Ctx *c)
     }
     const char *card = e->card;
     int si = find_stack (s, e->object, card, seat);
+    if (si >= 0 && g_array_index (s->stack, TsStackItem, si).is_ability)
+      si = -1;
     if (si >= 0 && (e->from_zone == TS_ZONE_STACK || e->from_zone == TS_ZONE_HAND ||
                     e->from_zone == TS_ZONE_NONE)) {
       resolve_item (c, (guint) si, e->object, TRUE);

@@ -63,7 +63,7 @@ ts_state_new (const TsProfile *profile)
   s->assignments = new_array (sizeof (TsAssignment), NULL);
   s->winner = -1;
   s->defender = -1;
-  s->next_object = 1;
+  s->next_object = TS_ENGINE_OBJECT_BASE;
   s->step_id = s->profile->steps[0].id;
   s->step_name = s->profile->steps[0].name;
   s->phase_name = s->profile->steps[0].phase;
