@@ -329,6 +329,42 @@ ts_state_to_json (const TsState *s)
   }
   json_builder_end_array (b);
 
+  json_builder_set_member_name (b, "combat");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "attackers");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->permanents->len; i++)
+    if (g_array_index (s->permanents, TsPermanent, i).attacking)
+      json_builder_add_int_value (b, g_array_index (s->permanents, TsPermanent, i).id);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "blocks");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->permanents->len; i++) {
+    const TsPermanent *p = &g_array_index (s->permanents, TsPermanent, i);
+    if (p->blocking == 0)
+      continue;
+    json_builder_begin_object (b);
+    MEMBER_INT (b, "blocker", p->id);
+    MEMBER_INT (b, "attacker", p->blocking);
+    json_builder_end_object (b);
+  }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "assignments");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->assignments->len; i++) {
+    const TsAssignment *a = &g_array_index (s->assignments, TsAssignment, i);
+    json_builder_begin_object (b);
+    MEMBER_INT (b, "source", a->source);
+    if (a->target)
+      MEMBER_INT (b, "target", a->target);
+    else
+      MEMBER_STR (b, "target_player", player_name (s, a->target_player));
+    MEMBER_INT (b, "amount", a->amount);
+    json_builder_end_object (b);
+  }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
   MEMBER_BOOL (b, "game_over", s->game_over);
   MEMBER_STR (b, "winner", s->game_over && !s->draw ? player_name (s, s->winner) : NULL);
   MEMBER_BOOL (b, "draw", s->draw);
