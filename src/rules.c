@@ -1248,6 +1248,7 @@ on_game_start (Ctx *c, const TsProfile *fixed)
 
   s->started = TRUE;
   s->commander = (e->flags & TS_EVENT_FLAG_COMMANDER) != 0;
+  s->ante = (e->flags & TS_EVENT_FLAG_ANTE) != 0;
   if (s->commander && !profile->commander_allowed) {
     warn (c, "commander", -1, 0, "The %s profile has no Commander variant", profile->name);
     s->commander = FALSE;

@@ -241,6 +241,7 @@ ts_state_to_json (const TsState *s)
   MEMBER_BOOL (b, "in_attack", s->in_attack);
   MEMBER_STR (b, "defender", player_name (s, s->defender));
   MEMBER_BOOL (b, "commander", s->commander);
+  MEMBER_BOOL (b, "ante", s->ante);
   json_builder_set_member_name (b, "players");
   json_builder_begin_array (b);
   for (int i = 0; i < s->n_players; i++) {

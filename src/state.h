@@ -145,6 +145,7 @@ typedef struct {
   guint n_events;          /* effective events applied */
   guint64 generation;      /* increases on every change; a UI compares it to refresh */
   GArray *assignments;     /* TsAssignment for the coming combat damage */
+  gboolean ante;           /* played for ante (the winner takes each loser's ante card) */
 } TsState;
 
 TsState *ts_state_new (const TsProfile *profile);
