@@ -355,11 +355,15 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
                             ev->type_line ? ev->type_line : "");
     break;
   case TS_EVENT_MOVE:
-    if (ev->zone == TS_ZONE_BATTLEFIELD && (ev->from_zone == TS_ZONE_HAND || ev->from_zone == TS_ZONE_NONE)) {
+    if (ev->zone == TS_ZONE_BATTLEFIELD && ts_state_find_permanent (s, ev->object) == NULL &&
+        (ev->from_zone == TS_ZONE_HAND || ev->from_zone == TS_ZONE_NONE ||
+         ev->from_zone == TS_ZONE_COMMAND)) {
       if (f && (f->types & TS_TYPE_LAND))
         g_string_append_printf (out, "played %s", card);
       else
-        g_string_append_printf (out, "cast %s (%s)", card, f && f->cost && *f->cost ? f->cost : "cost unknown");
+        g_string_append_printf (out, "cast %s (%s)%s", card,
+                                f && f->cost && *f->cost ? f->cost : "cost unknown",
+                                ev->from_zone == TS_ZONE_COMMAND ? " from the command zone" : "");
     } else {
       g_string_append_printf (out, "%s: %s → %s", card, ts_zone_name (ev->from_zone),
                               ts_zone_name (ev->zone));
@@ -454,9 +458,13 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
   case TS_EVENT_DESTROY:
     g_string_append_printf (out, "%s destroyed", card);
     break;
-  case TS_EVENT_STEP:
-    g_string_append_printf (out, "on to %s", ev->step ? ev->step : "the next step");
+  case TS_EVENT_STEP: {
+    int idx = ts_profile_step_index (s->profile, ev->step);
+    g_string_append_printf (out, "on to %s",
+                            idx >= 0 ? s->profile->steps[idx].name
+                                     : ev->step ? ev->step : "the next step");
     break;
+  }
   case TS_EVENT_TURN:
     g_string_append_printf (out, "turn passes to %s",
                             ev->player >= 0 ? seat_name (s, ev->player) : "the next player");
