@@ -10,4 +10,5 @@ typedef struct {
   TsCommandFunc run;
 } TsCommand;
 
+int ts_cmd_cards (int argc, char **argv);
 int ts_cmd_synth (int argc, char **argv);

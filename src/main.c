@@ -8,6 +8,7 @@
 #include <string.h>
 
 static const TsCommand commands[] = {
+  { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
   { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },
   { NULL, NULL, NULL },
 };
