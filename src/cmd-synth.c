@@ -3,6 +3,7 @@
 #include "ts-config.h"
 #include "commands.h"
 #include "synth.h"
+#include "cards.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -11,11 +12,22 @@
 #include <string.h>
 
 static TsSynthDeck *
-load_deck (const char *names_path, GError **error)
+load_deck (const char *names_path, const char *cards_path, GError **error)
 {
   if (names_path != NULL)
     return ts_synth_deck_new_from_names (names_path, error);
-  return ts_synth_deck_new_builtin ();
+  g_autoptr (TsCardDb) db = cards_path != NULL ? ts_carddb_open (cards_path, error)
+                                               : ts_carddb_open_default (error);
+  if (db == NULL)
+    return NULL;
+  TsSynthDeck *deck = ts_synth_deck_new_from_carddb (db);
+  if (ts_synth_deck_count (deck) == 0) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: no single-faced paper cards",
+                 cards_path != NULL ? cards_path : "bundled card database");
+    ts_synth_deck_free (deck);
+    return NULL;
+  }
+  return deck;
 }
 
 static void
@@ -34,6 +46,7 @@ ts_cmd_synth (int argc, char **argv)
   g_autofree char *preset_name = NULL;
   g_autofree char *size = NULL;
   g_autofree char *names_path = NULL;
+  g_autofree char *cards_path = NULL;
   g_autofree char *session_path = NULL;
   int count = 10;
   gint64 seed = 1;
@@ -51,8 +64,11 @@ ts_cmd_synth (int argc, char **argv)
     { "cards-max", 0, 0, G_OPTION_ARG_INT, &cards_max, "Most cards per scene", "N" },
     { "title-min", 0, 0, G_OPTION_ARG_DOUBLE, &title_min, "Smallest name line height", "PX" },
     { "title-max", 0, 0, G_OPTION_ARG_DOUBLE, &title_max, "Largest name line height", "PX" },
+    { "cards", 0, 0, G_OPTION_ARG_FILENAME, &cards_path,
+      "Card database or Scryfall-format JSON to take names from (default: bundled Alpha)",
+      "DB" },
     { "names", 0, 0, G_OPTION_ARG_FILENAME, &names_path,
-      "Card names, one a line (default: a built-in Alpha list)", "FILE" },
+      "Card names, one a line, instead of a database", "FILE" },
     { "session", 0, 0, G_OPTION_ARG_FILENAME, &session_path,
       "Render this session script as frames + events.jsonl instead of scenes", "SCRIPT" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress output", NULL },
@@ -78,7 +94,7 @@ ts_cmd_synth (int argc, char **argv)
     fprintf (stderr, "%s: cannot create %s: %s\n", argv[0], out_dir, g_strerror (errno));
     return 1;
   }
-  g_autoptr (TsSynthDeck) deck = load_deck (names_path, &error);
+  g_autoptr (TsSynthDeck) deck = load_deck (names_path, cards_path, &error);
   if (deck == NULL) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     return 1;

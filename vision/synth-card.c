@@ -1,6 +1,7 @@
 /* synth-card.c — card facts for the generator (decks) and drawing one card face with Cairo in
  * the 1993 and the modern frame, in millimetres, so faces stay sharp at any scale or turn. */
 #include "synth-card.h"
+#include "cards.h"
 
 #include <math.h>
 #include <string.h>
@@ -143,6 +144,30 @@ ts_synth_deck_new_builtin (void)
   TsSynthDeck *deck = ts_synth_deck_new ();
   for (gsize i = 0; i < G_N_ELEMENTS (builtin_cards); i++)
     ts_synth_deck_add (deck, &builtin_cards[i]);
+  return deck;
+}
+
+TsSynthDeck *
+ts_synth_deck_new_from_carddb (const TsCardDb *db)
+{
+  TsSynthDeck *deck = ts_synth_deck_new ();
+  guint n = ts_carddb_count (db);
+  for (guint i = 0; i < n; i++) {
+    const TsCard *c = ts_carddb_nth (db, i);
+    if (c->layout != TS_LAYOUT_NORMAL || c->n_faces > 0 || c->digital_only || c->joke_set_only)
+      continue;
+    TsSynthCardInfo info = {
+      .name = c->name,
+      .mana_cost = c->mana_cost,
+      .type_line = c->printed_type != NULL ? c->printed_type : c->type_line,
+      .colors = c->colors & 0x1f,
+      .land = (c->types & TS_TYPE_LAND) != 0,
+      .artifact = (c->types & TS_TYPE_ARTIFACT) != 0,
+      .power = c->power,
+      .toughness = c->toughness,
+    };
+    ts_synth_deck_add (deck, &info);
+  }
   return deck;
 }
 

@@ -61,6 +61,10 @@ const TsSynthCardInfo *ts_synth_deck_lookup (const TsSynthDeck *deck, const char
 /* A few dozen Limited Edition Alpha cards with their printed facts (all five colours,
  * artifacts, lands, short and long names): the deck used when no card database is given. */
 TsSynthDeck *ts_synth_deck_new_builtin (void);
+/* Every single-faced paper card of a card database (split, double-faced and digital-only
+ * cards are left out: their printed title is not the database name). */
+struct TsCardDb;
+TsSynthDeck *ts_synth_deck_new_from_carddb (const struct TsCardDb *db);
 /* One card per non-empty line of a UTF-8 text file; colours and costs are invented from the
  * name (deterministically). Error names the file and line on failure. */
 TsSynthDeck *ts_synth_deck_new_from_names (const char *path, GError **error);

@@ -43,4 +43,6 @@ out=$("$ts" synth --count 2 2>&1); rc=$?
 check "missing --out exits 2" "[ $rc -eq 2 ] && grep -q -- '--out' <<<\"\$out\""
 out=$("$ts" synth --out "$tmp/g" --names /nonexistent/names.txt 2>&1); rc=$?
 check "missing names file fails clearly" "[ $rc -eq 1 ] && grep -q '/nonexistent/names.txt' <<<\"\$out\""
+out=$("$ts" synth --out "$tmp/h" --cards /nonexistent/cards.db 2>&1); rc=$?
+check "missing card database fails clearly" "[ $rc -eq 1 ] && grep -q '/nonexistent/cards.db' <<<\"\$out\""
 exit $fail

@@ -13,6 +13,7 @@
 
 #include "synth.h"
 #include "cv.h"
+#include "cards.h"
 
 static TsSynthScene *
 render (TsSynthPreset preset, int w, int h, guint32 seed)
@@ -342,6 +343,34 @@ test_synth_deck__builtin_and_names_file (void **state)
   assert_non_null (error);
 }
 
+static void
+test_synth_deck__from_bundled_card_database (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  assert_non_null (db);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  assert_true (ts_synth_deck_count (deck) > 200);
+  assert_true (ts_synth_deck_count (deck) <= ts_carddb_count (db));
+  const TsSynthCardInfo *dragon = ts_synth_deck_lookup (deck, "Shivan Dragon");
+  assert_non_null (dragon);
+  assert_int_equal (dragon->colors, TS_SYNTH_RED);
+  assert_string_equal (dragon->power, "5");
+  const TsSynthCardInfo *island = ts_synth_deck_lookup (deck, "Island");
+  assert_non_null (island);
+  assert_true (island->land);
+  /* every name drawn in a scene is a database card */
+  TsSynthParams p;
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 400, 300);
+  p.title_px_min = 10;
+  p.title_px_max = 12;
+  g_autoptr (TsSynthScene) s = ts_synth_scene_render (&p, deck, 4, &error);
+  assert_non_null (s);
+  assert_true (s->cards->len > 0);
+  for (guint i = 0; i < s->cards->len; i++)
+    assert_non_null (ts_carddb_lookup (db, g_array_index (s->cards, TsSynthCard, i).name));
+}
+
 /* The committed golden scenes: each JSON keeps the contract, each picture decodes at the
  * declared size, and together they cover what the fixtures promise. */
 static void
@@ -415,6 +444,7 @@ main (void)
     cmocka_unit_test (test_synth_render__bad_parameters_are_errors),
     cmocka_unit_test (test_synth_preset__names_round_trip),
     cmocka_unit_test (test_synth_deck__builtin_and_names_file),
+    cmocka_unit_test (test_synth_deck__from_bundled_card_database),
     cmocka_unit_test (test_synth_fixtures__golden_scenes_are_well_formed),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
