@@ -272,6 +272,13 @@ apply_command (TsSynthSession *s, const Command *cmd, int *order, const char *so
     return TRUE;
   }
 
+  static const char *const card_verbs[] = { "tap", "untap", "attack", "retreat", "die", "leave" };
+  gboolean known = FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (card_verbs); i++)
+    known |= g_str_equal (v, card_verbs[i]);
+  if (!known)
+    FAIL ("unknown command '%s'", v);
+
   /* the rest act on a card already on the table */
   int id;
   if (n < 1 || !parse_int (a[0], 0, G_MAXINT, &id))
