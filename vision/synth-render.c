@@ -95,11 +95,10 @@ xorshift (guint32 *s)
 static inline double
 gauss (guint32 *s)
 {
-  /* sum of four uniforms: close enough to normal for sensor noise, and cheap */
-  double u = 0;
-  for (int i = 0; i < 4; i++)
-    u += (xorshift (s) >> 8) / 16777216.0;
-  return (u - 2.0) * 1.7320508;
+  /* sum of two uniforms (a triangle): close enough to normal for sensor noise, and cheap */
+  guint32 r = xorshift (s);
+  double u = (r & 0xffff) / 65536.0 + (r >> 16) / 65536.0;
+  return (u - 1.0) * 2.4494897;
 }
 
 static inline guint8
@@ -135,6 +134,14 @@ draw_background (const TsSynthTable *t, cairo_surface_t *surface)
   cairo_surface_flush (surface);
   guint8 *data = cairo_image_surface_get_data (surface);
   int stride = cairo_image_surface_get_stride (surface);
+  if (t->background_cache != NULL) {
+    const TsImage *bg = t->background_cache;
+    for (int y = 0; y < MIN (t->height, bg->height); y++)
+      memcpy (data + (gsize) y * stride, bg->data + (gsize) y * bg->stride,
+              (gsize) MIN (t->width, bg->width) * 4);
+    cairo_surface_mark_dirty (surface);
+    return;
+  }
   guint32 seed = t->background_seed;
   double a = t->bg_angle * G_PI / 180.0, ca = cos (a), sa = sin (a);
   double mm = 1.0 / t->px_per_mm;  /* canvas px -> mm, so textures keep their physical size */
@@ -187,6 +194,23 @@ draw_background (const TsSynthTable *t, cairo_surface_t *surface)
     }
   }
   cairo_surface_mark_dirty (surface);
+}
+
+TsImage *
+ts_synth_table_render_background (const TsSynthTable *t)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, t->width,
+                                                         t->height);
+  TsSynthTable plain = *t;
+  plain.background_cache = NULL;
+  draw_background (&plain, surface);
+  TsImage *img = ts_image_new (t->width, t->height, 4);
+  const guint8 *d = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < t->height; y++)
+    memcpy (img->data + (gsize) y * img->stride, d + (gsize) y * stride, (gsize) t->width * 4);
+  cairo_surface_destroy (surface);
+  return img;
 }
 
 /* ---- items ------------------------------------------------------------------------------- */
@@ -622,10 +646,12 @@ apply_light_and_noise (const TsSynthTable *t, TsImage *img)
         l *= 1.0 - t->shadow_depth * f;
       }
       guint8 *p = row + x * img->channels;
+      /* shot noise grows with brightness */
+      double sigma = t->noise * (0.6 + 0.4 * (p[1] * l) / 255.0);
       for (int ch = 0; ch < 3; ch++) {
         double v = p[ch] * l * t->tint[ch];
         if (t->noise > 0)
-          v += gauss (&state) * t->noise * (0.6 + 0.4 * sqrt (MAX (v, 0) / 255.0));
+          v += gauss (&state) * sigma;
         p[ch] = clamp8 (v);
       }
     }

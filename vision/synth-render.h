@@ -58,6 +58,7 @@ typedef struct {
   double bg_rgb[3];         /* main background colour */
   double bg_rgb2[3];        /* second colour (playmat print, plank variation) */
   double bg_angle;          /* grain direction, degrees */
+  const TsImage *background_cache; /* when set (BGRA, canvas size), used instead of drawing */
   GArray *items;            /* TsSynthItem, bottom first */
   double camera[4][2];      /* image positions of the canvas corners TL TR BR BL */
   /* light */
@@ -82,6 +83,10 @@ void ts_synth_item_card_point (const TsSynthTable *table, const TsSynthItem *ite
                                double y_mm, double out[2]);
 /* Image position of a canvas point through the camera. */
 void ts_synth_table_project (const double h[9], const double in[2], double out[2]);
+
+/* The table surface alone, BGRA at canvas size: to set as background_cache when many frames
+ * share one table. Free with ts_image_free(). */
+TsImage *ts_synth_table_render_background (const TsSynthTable *table);
 
 /* Renders the picture and the ground truth of every face-up card. */
 TsSynthScene *ts_synth_table_render (const TsSynthTable *table, GError **error);

@@ -79,6 +79,8 @@ struct TsSynthSession {
   GArray *hands;          /* HandPass */
   GArray *effects;        /* Effect */
   GArray *events;         /* Event, sorted by frame */
+  GMutex lock;            /* guards background, made on first use */
+  TsImage *background;    /* the table surface every frame shares */
 };
 
 static void
@@ -98,6 +100,8 @@ ts_synth_session_free (TsSynthSession *s)
   g_clear_pointer (&s->hands, g_array_unref);
   g_clear_pointer (&s->effects, g_array_unref);
   g_clear_pointer (&s->events, g_array_unref);
+  g_clear_pointer (&s->background, ts_image_free);
+  g_mutex_clear (&s->lock);
   g_free (s);
 }
 
@@ -381,6 +385,7 @@ ts_synth_session_new_from_script (const char *text, const char *source, GError *
   if (source == NULL)
     source = "script";
   g_autoptr (TsSynthSession) s = g_new0 (TsSynthSession, 1);
+  g_mutex_init (&s->lock);
   s->width = 640;
   s->height = 360;
   s->quality = 70;
@@ -721,6 +726,13 @@ ts_synth_session_render_frame (const TsSynthSession *s, const TsSynthDeck *deck,
   g_autoptr (GPtrArray) infos = g_ptr_array_new_with_free_func (g_free);
   TsSynthTable t;
   session_table (s, deck, index, &t, infos);
+  /* the table surface is the costliest part of a frame and never changes */
+  TsSynthSession *mut = (TsSynthSession *) s;
+  g_mutex_lock (&mut->lock);
+  if (mut->background == NULL)
+    mut->background = ts_synth_table_render_background (&t);
+  g_mutex_unlock (&mut->lock);
+  t.background_cache = s->background;
   TsSynthScene *scene = ts_synth_table_render (&t, error);
   ts_synth_table_clear (&t);
   return scene;

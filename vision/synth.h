@@ -201,7 +201,7 @@ int ts_synth_session_n_frames (const TsSynthSession *session);
 
 /* Renders frame index (0 <= index < n_frames). The scene's cards are those on the table with
  * their stable ids. deck supplies mana costs and colours by name; names it lacks get invented
- * ones. Frames can be rendered in any order. */
+ * ones. Frames can be rendered in any order, from several threads at once. */
 TsSynthScene *ts_synth_session_render_frame (const TsSynthSession *session,
                                              const TsSynthDeck *deck, int index,
                                              GError **error);
