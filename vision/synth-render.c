@@ -196,6 +196,57 @@ draw_background (const TsSynthTable *t, cairo_surface_t *surface)
   cairo_surface_mark_dirty (surface);
 }
 
+/* A playmat's printed artwork over the neoprene: big soft shapes, and sometimes lettering
+ * (event names), which a card reader must not take for a card title. */
+static void
+draw_playmat_print (const TsSynthTable *t, cairo_surface_t *surface)
+{
+  static const char *const words[] = { "GRAND PRIX", "Championship", "Friday Night",
+                                       "Open Series", "Store League", "Legends Cup" };
+  g_autoptr (GRand) r = g_rand_new_with_seed (t->background_seed ^ 0x5bd1e995u);
+  cairo_t *cr = cairo_create (surface);
+  double s = t->px_per_mm;
+  int n = g_rand_int_range (r, 3, 9);
+  for (int i = 0; i < n; i++) {
+    double k = g_rand_double_range (r, 0.6, 1.4);
+    const double *c = g_rand_boolean (r) ? t->bg_rgb : t->bg_rgb2;
+    cairo_set_source_rgba (cr, CLAMP (c[0] * k, 0, 1), CLAMP (c[1] * k, 0, 1),
+                           CLAMP (c[2] * k, 0, 1), g_rand_double_range (r, 0.2, 0.5));
+    double x = g_rand_double (r) * t->width, y = g_rand_double (r) * t->height;
+    cairo_move_to (cr, x, y);
+    for (int j = 0; j < 3; j++)
+      cairo_curve_to (cr, x + g_rand_double_range (r, -150, 150) * s,
+                      y + g_rand_double_range (r, -150, 150) * s,
+                      x + g_rand_double_range (r, -150, 150) * s,
+                      y + g_rand_double_range (r, -150, 150) * s,
+                      x + g_rand_double_range (r, -100, 100) * s,
+                      y + g_rand_double_range (r, -100, 100) * s);
+    cairo_close_path (cr);
+    cairo_fill (cr);
+  }
+  if (g_rand_int_range (r, 0, 3) == 0) {
+    cairo_select_font_face (cr, g_rand_boolean (r) ? "Linux Libertine O" : "DejaVu Sans",
+                            CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size (cr, g_rand_double_range (r, 8, 25) * s);
+    cairo_move_to (cr, g_rand_double_range (r, 0, 0.6) * t->width,
+                   g_rand_double_range (r, 0.2, 1.0) * t->height);
+    cairo_rotate (cr, g_rand_double_range (r, -0.3, 0.3));
+    double ink = g_rand_boolean (r) ? 0.95 : 0.08;
+    cairo_set_source_rgba (cr, ink, ink, ink, g_rand_double_range (r, 0.4, 0.8));
+    cairo_show_text (cr, words[g_rand_int_range (r, 0, G_N_ELEMENTS (words))]);
+  }
+  cairo_destroy (cr);
+}
+
+/* The table as it looks with nothing on it. */
+static void
+paint_table (const TsSynthTable *t, cairo_surface_t *surface)
+{
+  draw_background (t, surface);
+  if (t->background_cache == NULL && t->background == TS_SYNTH_BG_PLAYMAT)
+    draw_playmat_print (t, surface);
+}
+
 TsImage *
 ts_synth_table_render_background (const TsSynthTable *t)
 {
@@ -203,7 +254,8 @@ ts_synth_table_render_background (const TsSynthTable *t)
                                                          t->height);
   TsSynthTable plain = *t;
   plain.background_cache = NULL;
-  draw_background (&plain, surface);
+  paint_table (&plain, surface);
+  cairo_surface_flush (surface);
   TsImage *img = ts_image_new (t->width, t->height, 4);
   const guint8 *d = cairo_image_surface_get_data (surface);
   int stride = cairo_image_surface_get_stride (surface);
@@ -669,7 +721,7 @@ ts_synth_table_render (const TsSynthTable *t, GError **error)
     cairo_surface_destroy (surface);
     return NULL;
   }
-  draw_background (t, surface);
+  paint_table (t, surface);
   cairo_t *cr = cairo_create (surface);
   cairo_font_options_t *fo = cairo_font_options_create ();
   cairo_font_options_set_hint_style (fo, CAIRO_HINT_STYLE_NONE);
