@@ -697,11 +697,18 @@ apply_light_and_noise (const TsSynthTable *t, TsImage *img)
         double f = r < 0.7 ? 1.0 : r > 1.3 ? 0.0 : (1.3 - r) / 0.6;
         l *= 1.0 - t->shadow_depth * f;
       }
+      double add = 0;
+      if (t->hotspot) {
+        double hx = (x - t->hotspot_xy[0]) / t->hotspot_r, hy = (y - t->hotspot_xy[1]) / t->hotspot_r;
+        double d2 = hx * hx + hy * hy;
+        if (d2 < 9)
+          add = t->hotspot_strength * 255.0 * exp (-d2);
+      }
       guint8 *p = row + x * img->channels;
       /* shot noise grows with brightness */
       double sigma = t->noise * (0.6 + 0.4 * (p[1] * l) / 255.0);
       for (int ch = 0; ch < 3; ch++) {
-        double v = p[ch] * l * t->tint[ch];
+        double v = p[ch] * l * t->tint[ch] + add;
         if (t->noise > 0)
           v += gauss (&state) * sigma;
         p[ch] = clamp8 (v);

@@ -69,6 +69,8 @@ typedef struct {
   double tint[3];           /* B G R gains */
   gboolean shadow;
   double shadow_xy[2], shadow_r[2], shadow_angle, shadow_depth;
+  gboolean hotspot;         /* a lamp's reflection off the table: a bright soft blob */
+  double hotspot_xy[2], hotspot_r, hotspot_strength;  /* image px, px, 0..1 of white */
   double blur;              /* sigma px */
   double noise;             /* sigma grey levels */
   guint32 noise_seed;

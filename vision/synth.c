@@ -334,6 +334,12 @@ pick_light (TsSynthTable *t, const TsSynthParams *p, GRand *r)
   t->noise_seed = g_rand_int (r);
   t->jpeg_quality = g_rand_int_range (r, MIN (p->jpeg_quality_min, p->jpeg_quality_max),
                                       MAX (p->jpeg_quality_min, p->jpeg_quality_max) + 1);
+  /* drawn last so that adding it left every earlier choice of a seed unchanged */
+  t->hotspot = g_rand_double (r) < p->light * 0.4;
+  t->hotspot_xy[0] = urand (r, 0, t->width);
+  t->hotspot_xy[1] = urand (r, 0, t->height);
+  t->hotspot_r = urand (r, 0.05, 0.15) * MAX (t->width, t->height);
+  t->hotspot_strength = urand (r, 0.25, 0.6);
 }
 
 static void
