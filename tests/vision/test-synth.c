@@ -294,6 +294,20 @@ test_synth_render__bad_parameters_are_errors (void **state)
   p.title_px_max = 10;
   assert_null (ts_synth_scene_render (&p, deck, 1, &error));
   assert_non_null (error);
+  /* inverted or out-of-range counts and qualities are clamped, not trusted */
+  g_clear_error (&error);
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 200, 150);
+  p.title_px_min = 5;
+  p.title_px_max = 6;
+  p.n_cards_min = 4;
+  p.n_cards_max = 1;
+  p.clutter_min = -3;
+  p.clutter_max = -7;
+  p.jpeg_quality_min = 400;
+  p.jpeg_quality_max = -2;
+  g_autoptr (TsSynthScene) odd = ts_synth_scene_render (&p, deck, 2, &error);
+  assert_non_null (odd);
+  assert_true (odd->cards->len >= 1);
   /* no cards wanted: an empty deck is fine */
   g_clear_error (&error);
   ts_synth_params_init (&p, TS_SYNTH_PRESET_CLUTTER, 200, 150);
