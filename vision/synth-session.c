@@ -491,6 +491,148 @@ ts_synth_session_new_from_file (const char *path, GError **error)
   return ts_synth_session_new_from_script (text, path, error);
 }
 
+/* ---- random games ------------------------------------------------------------------------ */
+
+typedef struct {
+  int id;
+  int player;
+  int slot;
+  gboolean tapped;
+  gboolean attacking;
+  int busy_until;         /* frame from which the card is at rest */
+} RandomCard;
+
+#define SLOTS 3
+
+/* Numbers in scripts always use a dot, whatever the locale. */
+static const char *
+num (char *buf, double v)
+{
+  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.3f", v);
+}
+
+char *
+ts_synth_session_script_random (const TsSynthDeck *deck, guint32 seed, int n_frames, int width,
+                                int height)
+{
+  g_return_val_if_fail (deck != NULL && ts_synth_deck_count (deck) > 0, NULL);
+  n_frames = MAX (n_frames, 60);
+  g_autoptr (GRand) r = g_rand_new_with_seed (seed);
+  GString *out = g_string_new (NULL);
+  char b[4][G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append_printf (out,
+                          "# a random two-player game (seed %u), made by "
+                          "ts_synth_session_script_random()\n"
+                          "size %dx%d\nframes %d\nseed %u\nquality 60\nframe mixed\n"
+                          "title %s\n",
+                          seed, width, height, n_frames, seed, num (b[0], MAX (4.0, height / 46.0)));
+  g_autoptr (GArray) cards = g_array_new (FALSE, TRUE, sizeof (RandomCard));
+  gboolean used[3][SLOTS] = { { FALSE } };
+  int next_id = 1;
+  const double row_y[3] = { 0, 0.72, 0.28 };
+  const double slot_x[SLOTS] = { 0.27, 0.5, 0.73 };
+  /* the board when the recording starts */
+  for (int player = 1; player <= 2; player++) {
+    int n = g_rand_int_range (r, 1, SLOTS);
+    for (int k = 0; k < n; k++) {
+      const TsSynthCardInfo *info = ts_synth_deck_nth (deck,
+        (guint) g_rand_int_range (r, 0, (gint32) ts_synth_deck_count (deck)));
+      g_autofree char *name = g_strdelimit (g_strdup (info->name), "\"", '\'');
+      RandomCard c = { next_id++, player, k, FALSE, FALSE, 0 };
+      g_string_append_printf (out, "at 0 place %d \"%s\" %d %s %s\n", c.id, name, player,
+                              num (b[0], slot_x[k]), num (b[1], row_y[player]));
+      used[player][k] = TRUE;
+      g_array_append_val (cards, c);
+    }
+  }
+  /* leave 30 frames at the end for everything to settle */
+  int last = n_frames - 30;
+  for (int f = 2; f < last; f += g_rand_int_range (r, 2, 7)) {
+    int roll = g_rand_int_range (r, 0, 100);
+    if (roll < 6) {
+      double x = g_rand_double_range (r, 0.2, 0.8);
+      gboolean from_bottom = g_rand_boolean (r);
+      int dur = g_rand_int_range (r, 8, 20);
+      if (f + dur < last)
+        g_string_append_printf (out, "at %d hand %s %s %s %s %d\n", f, num (b[0], x),
+                                num (b[1], from_bottom ? 1.3 : -0.3),
+                                num (b[2], x + g_rand_double_range (r, -0.1, 0.1)),
+                                num (b[3], from_bottom ? g_rand_double_range (r, 0.5, 0.8)
+                                                       : g_rand_double_range (r, 0.2, 0.5)),
+                                dur);
+      continue;
+    }
+    if (roll < 9) {
+      g_string_append_printf (out, "at %d %s %d\n", f, g_rand_boolean (r) ? "flicker" : "shake",
+                              g_rand_int_range (r, 4, 12));
+      continue;
+    }
+    int player = g_rand_int_range (r, 1, 3);
+    /* pick a card of this player at rest, if any */
+    g_autoptr (GArray) idle = g_array_new (FALSE, FALSE, sizeof (guint));
+    for (guint i = 0; i < cards->len; i++) {
+      RandomCard *c = &g_array_index (cards, RandomCard, i);
+      if (c->player == player && c->busy_until <= f)
+        g_array_append_val (idle, i);
+    }
+    int free_slot = -1;
+    for (int k = 0; k < SLOTS; k++)
+      if (!used[player][k] && (free_slot < 0 || g_rand_boolean (r)))
+        free_slot = k;
+    gboolean enter = free_slot >= 0 && (idle->len == 0 || roll < 30);
+    if (enter) {
+      const TsSynthCardInfo *info = ts_synth_deck_nth (deck,
+        (guint) g_rand_int_range (r, 0, (gint32) ts_synth_deck_count (deck)));
+      g_autofree char *name = g_strdelimit (g_strdup (info->name), "\"", '\'');
+      RandomCard c = { next_id++, player, free_slot, FALSE, FALSE, f + 8 };
+      double ex = slot_x[free_slot] + g_rand_double_range (r, -0.01, 0.01);
+      double ey = row_y[player] + g_rand_double_range (r, -0.01, 0.01);
+      g_string_append_printf (out, "at %d enter %d \"%s\" %d %s %s\n", f, c.id, name, player,
+                              num (b[0], ex), num (b[1], ey));
+      used[player][free_slot] = TRUE;
+      g_array_append_val (cards, c);
+      continue;
+    }
+    if (idle->len == 0)
+      continue;
+    guint pick = g_array_index (idle, guint, g_rand_int_range (r, 0, (gint32) idle->len));
+    RandomCard *c = &g_array_index (cards, RandomCard, pick);
+    int action = g_rand_int_range (r, 0, 100);
+    if (c->attacking) {
+      if (action < 40 && !c->tapped) {
+        g_string_append_printf (out, "at %d tap %d\n", f, c->id);
+        c->tapped = TRUE;
+        c->busy_until = f + 5;
+      } else if (action < 60) {
+        g_string_append_printf (out, "at %d die %d\n", f, c->id);
+        used[c->player][c->slot] = FALSE;
+        g_array_remove_index (cards, pick);
+      } else {
+        g_string_append_printf (out, "at %d retreat %d\n", f, c->id);
+        c->attacking = FALSE;
+        c->busy_until = f + 8;
+      }
+    } else if (action < 45) {
+      g_string_append_printf (out, "at %d %s %d\n", f, c->tapped ? "untap" : "tap", c->id);
+      c->tapped = !c->tapped;
+      c->busy_until = f + 5;
+    } else if (action < 60 && !c->tapped) {
+      g_string_append_printf (out, "at %d attack %d\n", f, c->id);
+      c->attacking = TRUE;
+      c->busy_until = f + 8;
+    } else if (action < 70) {
+      g_string_append_printf (out, "at %d die %d\n", f, c->id);
+      used[c->player][c->slot] = FALSE;
+      g_array_remove_index (cards, pick);
+    } else if (action < 76) {
+      g_string_append_printf (out, "at %d leave %d\n", f, c->id);
+      used[c->player][c->slot] = FALSE;
+      g_array_remove_index (cards, pick);
+    }
+  }
+  return g_string_free (out, FALSE);
+}
+
 /* ---- rendering --------------------------------------------------------------------------- */
 
 static double
