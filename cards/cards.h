@@ -181,7 +181,8 @@ typedef struct {
   guint n_skipped;      /* malformed or duplicate entries left out */
   guint n_merged;       /* entries repeating a name with new printings (Scryfall "Default
                          * Cards" has one per printing): printings added to the first */
-  GPtrArray *problems;  /* char *, one line each: "line 12, byte 3456: card has no name" */
+  GPtrArray *problems;  /* char *, one line each: "line 12, byte 3456: card has no name";
+                         * lines count from 1, bytes are offsets from the file's start */
 } TsImportReport;
 
 void ts_import_report_clear (TsImportReport *report);
