@@ -390,8 +390,23 @@ draw_pips (cairo_t *cr, int n, double s, double rgb)
   cairo_fill (cr);
 }
 
+static void draw_item_opaque (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it);
+
 static void
 draw_item (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it)
+{
+  if (it->opacity > 0 && it->opacity < 1) {
+    cairo_push_group (cr);
+    draw_item_opaque (cr, t, it);
+    cairo_pop_group_to_source (cr);
+    cairo_paint_with_alpha (cr, it->opacity);
+  } else {
+    draw_item_opaque (cr, t, it);
+  }
+}
+
+static void
+draw_item_opaque (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (it->seed);
   double s = it->size_mm;
@@ -402,7 +417,7 @@ draw_item (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it)
   double lift = is_card (it) ? 0.6 : it->kind == TS_SYNTH_ITEM_HAND ? 25 : 1.5;
   if (it->lift > 0)
     lift = it->lift;
-  for (int i = 4; i >= 1; i--) {
+  for (int i = it->ghost ? 0 : 4; i >= 1; i--) {
     cairo_save (cr);
     cairo_rotate (cr, -it->angle * G_PI / 180.0);
     cairo_translate (cr, lift * 0.6, lift);
@@ -590,6 +605,8 @@ title_visible (const TsSynthTable *t, guint i, const double tr[4], const double 
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   for (guint j = i + 1; j < t->items->len; j++) {
     const TsSynthItem *o = &g_array_index (t->items, TsSynthItem, j);
+    if (o->ghost)
+      continue;
     cairo_save (cr);
     item_transform (cr, t, o);
     item_outline (cr, o);
@@ -638,7 +655,7 @@ fill_truth (const TsSynthTable *t, const double h[9], const double hinv[9], GArr
 {
   for (guint i = 0; i < t->items->len; i++) {
     const TsSynthItem *it = &g_array_index (t->items, TsSynthItem, i);
-    if (it->kind != TS_SYNTH_ITEM_CARD)
+    if (it->kind != TS_SYNTH_ITEM_CARD || it->ghost)
       continue;
     TsSynthCard c = { 0 };
     c.name = g_strdup (it->info->name);

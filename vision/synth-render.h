@@ -48,6 +48,8 @@ typedef struct {
   double glare_strength;    /* peak alpha 0..1 */
   double glare_angle;       /* degrees */
   double lift;              /* drop-shadow offset, mm (0 for a card flat on the table) */
+  double opacity;           /* 0 or 1: opaque; less for motion-blur copies */
+  gboolean ghost;           /* a motion-blur copy: not in the ground truth, hides nothing */
 } TsSynthItem;
 
 typedef struct {

@@ -644,7 +644,7 @@ smooth (double t)
 
 /* The card's state at frame f: FALSE when it is not on the table. */
 static gboolean
-card_at (const Card *c, int f, Pose *pose, gboolean *carried, int *order)
+card_at (const Card *c, double f, Pose *pose, gboolean *carried, int *order)
 {
   const Segment *cur = NULL;
   for (guint i = 0; i < c->segments->len; i++) {
@@ -702,14 +702,17 @@ reach_at (const TsSynthSession *s, const Card *c, int f, double out[2], double *
 
 typedef struct {
   TsSynthItem item;
-  int order;
+  int order;              /* drawing order of the card or hand */
+  int sub;                /* within one card: blur copies, the card, the hand holding it */
 } Sorted;
 
 static int
 compare_sorted (gconstpointer a, gconstpointer b)
 {
   const Sorted *x = a, *y = b;
-  return x->order < y->order ? -1 : x->order > y->order;
+  if (x->order != y->order)
+    return x->order < y->order ? -1 : 1;
+  return x->sub < y->sub ? -1 : x->sub > y->sub;
 }
 
 static double
@@ -773,7 +776,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
   g_autoptr (GArray) sorted = g_array_new (FALSE, TRUE, sizeof (Sorted));
   /* each player's library: a face-down pile beside the graveyard */
   for (int player = 1; player <= 2; player++) {
-    Sorted lib = { { 0 }, -2 };
+    Sorted lib = { { 0 }, -2, player };
     lib.item.kind = TS_SYNTH_ITEM_BACK;
     lib.item.cx = (player == 2 ? 0.89 : 0.11) * w;
     lib.item.cy = (player == 2 ? 0.3 : 0.7) * h;
@@ -800,8 +803,39 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
       g_ptr_array_add (infos, made);
       info = made;
     }
-    Sorted it = { { 0 }, order };
+    /* motion blur: a moving card leaves fainter copies of where it was during the
+     * exposure (a webcam exposes for about half the frame interval) */
+    Pose earlier;
+    gboolean was_carried;
+    int was_order;
+    gboolean moving = card_at (c, f - 0.5, &earlier, &was_carried, &was_order) &&
+                      (fabs (earlier.x - pose.x) * w + fabs (earlier.y - pose.y) * h > 1.5 ||
+                       fabs (earlier.angle - pose.angle) > 1.0);
+    if (moving) {
+      for (int k = 3; k >= 1; k--) {
+        Pose gp;
+        if (!card_at (c, f - 0.5 * k / 3.0, &gp, &was_carried, &was_order))
+          continue;
+        Sorted ghost = { { 0 }, order, 3 - k };
+        ghost.item.kind = TS_SYNTH_ITEM_CARD;
+        ghost.item.ghost = TRUE;
+        ghost.item.opacity = 0.45;
+        ghost.item.info = info;
+        ghost.item.frame = c->frame;
+        ghost.item.id = c->id;
+        ghost.item.seed = c->seed;
+        ghost.item.cx = gp.x * w;
+        ghost.item.cy = gp.y * h;
+        ghost.item.angle = fmod (gp.angle + 720.0, 360.0);
+        ghost.item.sleeved = c->sleeved;
+        memcpy (ghost.item.sleeve_rgb, c->sleeve_rgb, sizeof c->sleeve_rgb);
+        ghost.item.lift = -1;  /* no shadow of its own */
+        g_array_append_val (sorted, ghost);
+      }
+    }
+    Sorted it = { { 0 }, order, 3 };
     it.item.kind = TS_SYNTH_ITEM_CARD;
+    it.item.opacity = moving ? 0.6 : 1.0;
     it.item.info = info;
     it.item.frame = c->frame;
     it.item.id = c->id;
@@ -815,7 +849,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
     g_array_append_val (sorted, it);
     if (carried) {
       /* the hand holding it, fingertips at the owner-side edge */
-      Sorted hand = { { 0 }, order + 1 };
+      Sorted hand = { { 0 }, order, 4 };
       double dir = c->player == 2 ? -1 : 1;
       hand.item.kind = TS_SYNTH_ITEM_HAND;
       hand.item.cx = pose.x * w;
@@ -826,7 +860,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
     } else {
       double tip[2], a;
       if (reach_at (s, c, f, tip, &a)) {
-        Sorted hand = { { 0 }, G_MAXINT / 2 + 100000 + c->id };
+        Sorted hand = { { 0 }, G_MAXINT / 2 + 100000 + c->id, 0 };
         hand.item.kind = TS_SYNTH_ITEM_HAND;
         hand.item.cx = tip[0];
         hand.item.cy = tip[1];
@@ -843,7 +877,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
     double half = (hp->f1 - hp->f0) / 2.0;
     double t2 = f - hp->f0 < half ? (f - hp->f0) / half : (hp->f1 - f) / half;
     double k = smooth (t2);
-    Sorted hand = { { 0 }, G_MAXINT - 10 + (int) MIN (i, 8) };
+    Sorted hand = { { 0 }, G_MAXINT - 10 + (int) MIN (i, 8), (int) i };
     hand.item.kind = TS_SYNTH_ITEM_HAND;
     hand.item.cx = (hp->x1 + (hp->x2 - hp->x1) * k) * w;
     hand.item.cy = (hp->y1 + (hp->y2 - hp->y1) * k) * h;
