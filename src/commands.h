@@ -9,3 +9,5 @@ typedef struct {
   const char *summary;
   TsCommandFunc run;
 } TsCommand;
+
+int ts_cmd_dashboard (int argc, char **argv);

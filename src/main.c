@@ -8,6 +8,7 @@
 #include <string.h>
 
 static const TsCommand commands[] = {
+  { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
   { NULL, NULL, NULL },
 };
 

@@ -2,11 +2,11 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "event.h"
 
 G_BEGIN_DECLS
 
-/* Index order of every mana array in the UI: white, blue, black, red, green, colourless. */
-enum { TS_MANA_W, TS_MANA_U, TS_MANA_B, TS_MANA_R, TS_MANA_G, TS_MANA_C, TS_MANA_N };
+/* Mana arrays are indexed by the engine's TsManaColor: W U B R G C. */
 
 #define TS_TYPE_MANA_POOL (ts_mana_pool_get_type ())
 G_DECLARE_FINAL_TYPE (TsManaPool, ts_mana_pool, TS, MANA_POOL, GtkWidget)
