@@ -1,0 +1,234 @@
+/* test-widgets.c — the dashboard's pieces one at a time: the life entry's parser, the mana
+ * pool, the phase bar, the timing-window sentences, the camera view's frame formats. */
+#include "ts-camera-view.h"
+#include "ts-mana-pool.h"
+#include "ts-phase-bar.h"
+#include "ts-player-panel.h"
+#include "ts-timing.h"
+#include "ui-helpers.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+static void
+test_life_entry_parsing (void **st)
+{
+  int life = 0;
+  assert_true (ts_player_panel_parse_life ("17", 20, &life));
+  assert_int_equal (life, 17);
+  assert_true (ts_player_panel_parse_life (" +3 ", 20, &life));
+  assert_int_equal (life, 23);
+  assert_true (ts_player_panel_parse_life ("-2", 20, &life));
+  assert_int_equal (life, 18);
+  assert_true (ts_player_panel_parse_life ("−5", 20, &life)); /* typographic minus */
+  assert_int_equal (life, 15);
+  assert_true (ts_player_panel_parse_life ("0", 20, &life));
+  assert_int_equal (life, 0);
+  life = 99;
+  assert_false (ts_player_panel_parse_life ("", 20, &life));
+  assert_false (ts_player_panel_parse_life ("abc", 20, &life));
+  assert_false (ts_player_panel_parse_life ("12x", 20, &life));
+  assert_false (ts_player_panel_parse_life ("+", 20, &life));
+  assert_false (ts_player_panel_parse_life ("99999999999999", 20, &life));
+  assert_false (ts_player_panel_parse_life (NULL, 20, &life));
+  assert_int_equal (life, 99);
+}
+
+static void
+test_player_panel_shows_numbers (void **st)
+{
+  GtkWidget *panel = g_object_ref_sink (ts_player_panel_new (1));
+  ts_player_panel_set_life (TS_PLAYER_PANEL (panel), 7);
+  assert_string_equal (ts_player_panel_get_life_text (TS_PLAYER_PANEL (panel)), "7");
+  ts_player_panel_set_life (TS_PLAYER_PANEL (panel), -2);
+  assert_string_equal (ts_player_panel_get_life_text (TS_PLAYER_PANEL (panel)), "-2");
+  assert_int_equal (ts_player_panel_get_player (TS_PLAYER_PANEL (panel)), 1);
+  ts_player_panel_set_active (TS_PLAYER_PANEL (panel), TRUE);
+  assert_true (gtk_widget_has_css_class (panel, "active"));
+  ts_player_panel_set_active (TS_PLAYER_PANEL (panel), FALSE);
+  assert_false (gtk_widget_has_css_class (panel, "active"));
+  ts_player_panel_set_status (TS_PLAYER_PANEL (panel), "out: life below 1");
+  assert_true (gtk_widget_has_css_class (panel, "out"));
+  g_object_unref (panel);
+}
+
+static void
+test_mana_pool (void **st)
+{
+  GtkWidget *pool = g_object_ref_sink (ts_mana_pool_new ());
+  const int amounts[TS_MANA_N] = { 0, 2, 0, 3, 0, 1 };
+  ts_mana_pool_set (TS_MANA_POOL (pool), amounts);
+  for (int c = 0; c < TS_MANA_N; c++)
+    assert_int_equal (ts_mana_pool_get (TS_MANA_POOL (pool), c), amounts[c]);
+
+  /* Every symbol draws something where it was asked to, and nothing outside. */
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 32 * 6, 32);
+  cairo_t *cr = cairo_create (surface);
+  for (int c = 0; c < TS_MANA_N; c++)
+    ts_mana_symbol_draw (cr, c, c * 32 + 4, 4, 24);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  for (int c = 0; c < TS_MANA_N; c++) {
+    const guint32 *centre = (const guint32 *) (data + 16 * stride) + c * 32 + 16;
+    const guint32 *corner = (const guint32 *) (data + 1 * stride) + c * 32 + 1;
+    assert_int_not_equal (*centre >> 24, 0);
+    assert_int_equal (*corner >> 24, 0);
+  }
+  cairo_surface_destroy (surface);
+  g_object_unref (pool);
+}
+
+static void
+test_phase_bar (void **st)
+{
+  GtkWidget *bar = g_object_ref_sink (ts_phase_bar_new ());
+  const char *steps[] = { "Untap", "Upkeep", "Draw", "Main", "End" };
+  ts_phase_bar_set_steps (TS_PHASE_BAR (bar), steps, 5);
+  assert_int_equal (ts_phase_bar_get_n_steps (TS_PHASE_BAR (bar)), 5);
+  assert_int_equal (ts_phase_bar_get_current (TS_PHASE_BAR (bar)), -1);
+  assert_null (ts_phase_bar_get_current_name (TS_PHASE_BAR (bar)));
+  ts_phase_bar_set_current (TS_PHASE_BAR (bar), 3);
+  assert_string_equal (ts_phase_bar_get_current_name (TS_PHASE_BAR (bar)), "Main");
+  ts_phase_bar_set_current (TS_PHASE_BAR (bar), 9); /* out of range: nothing lit */
+  assert_int_equal (ts_phase_bar_get_current (TS_PHASE_BAR (bar)), -1);
+  ts_phase_bar_set_steps (TS_PHASE_BAR (bar), steps, 2);
+  assert_int_equal (ts_phase_bar_get_n_steps (TS_PHASE_BAR (bar)), 2);
+  g_object_unref (bar);
+}
+
+static TsState *
+two_player_state (void)
+{
+  TsState *state = ts_state_new (ts_profile_classic ());
+  state->started = TRUE;
+  state->n_players = 2;
+  state->turn = 3;
+  state->active = 0;
+  state->players[0].name = g_strdup ("Alice");
+  state->players[1].name = g_strdup ("Bob");
+  for (int i = 0; i < 2; i++)
+    state->players[i].in_game = TRUE;
+  return state;
+}
+
+static void
+test_timing_sentences (void **st)
+{
+  g_autoptr (TsState) state = two_player_state ();
+  TsPlayer *alice = &state->players[0], *bob = &state->players[1];
+
+  alice->timing.allowed[TS_SPELL_SORCERY] = TRUE;
+  alice->timing.allowed[TS_SPELL_CREATURE] = TRUE;
+  alice->timing.allowed[TS_SPELL_INSTANT] = TRUE;
+  alice->timing.allowed[TS_SPELL_LAND] = TRUE;
+  bob->timing.allowed[TS_SPELL_INSTANT] = TRUE;
+  g_autofree char *text = ts_timing_describe (state);
+  assert_string_equal (text, "Alice may cast: sorceries, creatures, instants · "
+                             "Bob may cast: instants");
+
+  /* Only abilities: "fast effects"; nothing at all: "nothing". Active player first. */
+  memset (alice->timing.allowed, 0, sizeof alice->timing.allowed);
+  memset (bob->timing.allowed, 0, sizeof bob->timing.allowed);
+  alice->timing.allowed[TS_SPELL_ABILITY] = TRUE;
+  state->active = 1;
+  g_autofree char *text2 = ts_timing_describe (state);
+  assert_string_equal (text2, "Bob may cast: nothing · Alice may cast: fast effects");
+
+  bob->in_game = FALSE;
+  g_autofree char *text3 = ts_timing_describe (state);
+  assert_string_equal (text3, "Alice may cast: fast effects");
+
+  bob->timing.why = g_strdup ("During an attack: fast effects only");
+  assert_string_equal (ts_timing_why (state), "During an attack: fast effects only");
+
+  state->game_over = TRUE;
+  state->winner = 0;
+  g_autofree char *over = ts_timing_describe (state);
+  assert_string_equal (over, "Game over: Alice wins");
+  assert_null (ts_timing_why (state));
+
+  state->started = FALSE;
+  g_autofree char *none = ts_timing_describe (state);
+  assert_non_null (strstr (none, "No game yet"));
+}
+
+static void
+test_camera_view_frames (void **st)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ts_camera_view_new ();
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 360);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_pump (100);
+
+  /* Grey, BGR and BGRA frames are all accepted; a frame that fills the view maps corners. */
+  const int channels[] = { 1, 3, 4 };
+  for (guint i = 0; i < G_N_ELEMENTS (channels); i++) {
+    g_autoptr (TsImage) image = ts_image_new (64, 36, channels[i]);
+    memset (image->data, 128, (gsize) image->stride * image->height);
+    ts_camera_view_set_frame (TS_CAMERA_VIEW (view), image);
+    ui_wait_frame (view);
+  }
+  const TsCameraOverlay card = { .quad = { 0, 0, 32, 0, 32, 36, 0, 36 }, .label = "X",
+                                 .owner = 0, .id = 5 };
+  ts_camera_view_set_overlays (TS_CAMERA_VIEW (view), &card, 1);
+  int w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+  double scale = MIN (w / 64.0, h / 36.0);
+  double ox = (w - 64 * scale) / 2, oy = (h - 36 * scale) / 2;
+  assert_int_equal (ts_camera_view_pick (TS_CAMERA_VIEW (view), ox + 16 * scale,
+                                         oy + 18 * scale), 0);
+  assert_int_equal (ts_camera_view_pick (TS_CAMERA_VIEW (view), ox + 48 * scale,
+                                         oy + 18 * scale), -1);
+  ts_camera_view_set_overlays (TS_CAMERA_VIEW (view), NULL, 0);
+  assert_int_equal (ts_camera_view_get_n_overlays (TS_CAMERA_VIEW (view)), 0);
+  ts_camera_view_set_frame (TS_CAMERA_VIEW (view), NULL);
+  assert_int_equal (ts_camera_view_pick (TS_CAMERA_VIEW (view), w / 2.0, h / 2.0), -1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_pump (10);
+}
+
+static void
+on_css_error (GtkCssProvider *provider, GtkCssSection *section, const GError *error,
+              gpointer data)
+{
+  g_autofree char *where = gtk_css_section_to_string (section);
+  fprintf (stderr, "style.css: %s: %s\n", where, error->message);
+  (*(int *) data)++;
+}
+
+static void
+test_style_sheet_parses (void **st)
+{
+  GtkCssProvider *css = gtk_css_provider_new ();
+  int errors = 0;
+  g_signal_connect (css, "parsing-error", G_CALLBACK (on_css_error), &errors);
+  gtk_css_provider_load_from_resource (css, "/org/tablesight/Tablesight/style.css");
+  g_autofree char *text = gtk_css_provider_to_string (css);
+  assert_non_null (strstr (text, "font-size: 64px"));
+  assert_int_equal (errors, 0);
+  g_object_unref (css);
+}
+
+int
+main (void)
+{
+  gtk_init ();
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_style_sheet_parses),
+    cmocka_unit_test (test_life_entry_parsing),
+    cmocka_unit_test (test_player_panel_shows_numbers),
+    cmocka_unit_test (test_mana_pool),
+    cmocka_unit_test (test_phase_bar),
+    cmocka_unit_test (test_timing_sentences),
+    cmocka_unit_test (test_camera_view_frames),
+  };
+  return cmocka_run_group_tests_name ("widgets", tests, NULL, NULL);
+}
