@@ -10,4 +10,7 @@ typedef struct {
   TsCommandFunc run;
 } TsCommand;
 
+int ts_cmd_replay (int argc, char **argv);
+int ts_cmd_log (int argc, char **argv);
+int ts_cmd_cards (int argc, char **argv);
 int ts_cmd_dashboard (int argc, char **argv);

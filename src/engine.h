@@ -77,5 +77,8 @@ TsState *ts_engine_state_at (TsEngine *engine, guint n_log);
  * "Turn 3, Alice: main phase — cast Hill Giant ({3}{R}), tapping Mountain ×4". Uses the
  * state before the event. Free with g_free(). */
 char *ts_engine_describe_event (TsEngine *engine, guint index);
+/* The same for an event about to be applied, against the engine's current state. tapping (may
+ * be NULL) is appended as ", tapping <tapping>". Free with g_free(). */
+char *ts_engine_describe (TsEngine *engine, const TsEvent *event, const char *tapping);
 
 G_END_DECLS

@@ -171,6 +171,8 @@ char *ts_mana_format (const int mana[TS_MANA_N]);
 /* One event as a JSON object, fields at their defaults left out. */
 JsonNode *ts_event_to_json_node (const TsEvent *event);
 gboolean ts_event_from_json_node (JsonNode *node, TsEvent *out, GError **error);
+/* Same; line is only for error messages. */
+gboolean ts_event_from_json_node_line (JsonNode *node, guint line, TsEvent *out, GError **error);
 /* One line of JSON (no newline). Free with g_free(). */
 char *ts_event_to_json (const TsEvent *event);
 /* Parses one JSON line into out (cleared first). line_no is only for error messages. */

@@ -45,6 +45,8 @@ typedef enum {
   TS_STEP_FLAG_END      = 1 << 11,
   TS_STEP_FLAG_CLEANUP  = 1 << 12, /* damage heals, "until end of turn" ends */
   TS_STEP_FLAG_OPTIONAL = 1 << 13, /* skipped when nothing happens (first strike step) */
+  TS_STEP_FLAG_KEEP_POOL = 1 << 14, /* leaving it does not empty the mana pool (inside a
+                                     * classic attack, which empties it only at its start/end) */
 } TsStepFlag;
 
 typedef struct {

@@ -46,6 +46,7 @@ typedef struct {
   int turn_entered;
   gboolean is_commander;
   GArray *counters;        /* TsCounter */
+  gboolean lethal_warned;  /* the "still on the battlefield" warning was given */
 } TsPermanent;
 
 typedef struct {
@@ -100,6 +101,14 @@ typedef struct {
   char *by;                /* preventing card */
 } TsShield;
 
+/* A combat damage assignment given by a person (assign event), used instead of the default. */
+typedef struct {
+  guint source;            /* attacking or blocking creature */
+  guint target;            /* creature, or 0 */
+  int target_player;       /* or -1 */
+  int amount;
+} TsAssignment;
+
 typedef struct {
   const TsProfile *profile;
   gboolean started;        /* a game_start was applied */
@@ -129,6 +138,7 @@ typedef struct {
   guint next_object;       /* next id the engine gives */
   guint n_events;          /* effective events applied */
   guint64 generation;      /* increases on every change; a UI compares it to refresh */
+  GArray *assignments;     /* TsAssignment for the coming combat damage */
 } TsState;
 
 TsState *ts_state_new (const TsProfile *profile);
