@@ -130,11 +130,13 @@ draw_overlay (cairo_t *cr, const Overlay *o, double scale, double ox, double oy)
   if (o->tapped) {
     /* A curved arrow: the conventional "tapped" sign. */
     double r = 11, tx = cx, ty = cy + bh + 4;
+    cairo_new_path (cr);
     cairo_arc (cr, tx, ty, r + 4, 0, 2 * G_PI);
     cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.85);
     cairo_fill (cr);
     cairo_set_source_rgb (cr, 1, 0.85, 0.3);
     cairo_set_line_width (cr, 3);
+    cairo_new_path (cr);
     cairo_arc (cr, tx, ty, r - 3, -G_PI / 2, G_PI);
     cairo_stroke (cr);
     cairo_move_to (cr, tx - r - 1, ty - 2);
@@ -153,6 +155,7 @@ draw_overlay (cairo_t *cr, const Overlay *o, double scale, double ox, double oy)
         rx = px[i];
         ry = py[i];
       }
+    cairo_new_path (cr);
     cairo_arc (cr, rx, ry, 15, 0, 2 * G_PI);
     cairo_set_source_rgb (cr, 0.75, 0.11, 0.16);
     cairo_fill_preserve (cr);

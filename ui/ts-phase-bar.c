@@ -49,13 +49,18 @@ ts_phase_bar_new (void)
 }
 
 void
-ts_phase_bar_set_steps (TsPhaseBar *self, const char *const *names, guint n)
+ts_phase_bar_set_steps (TsPhaseBar *self, const char *const *labels,
+                        const char *const *tooltips, const char *const *classes, guint n)
 {
   g_return_if_fail (TS_IS_PHASE_BAR (self));
 
   gboolean same = n == self->labels->len;
-  for (guint i = 0; same && i < n; i++)
-    same = g_strcmp0 (gtk_label_get_text (g_ptr_array_index (self->labels, i)), names[i]) == 0;
+  for (guint i = 0; same && i < n; i++) {
+    GtkWidget *label = g_ptr_array_index (self->labels, i);
+    same = g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), labels[i]) == 0 &&
+           g_strcmp0 (gtk_widget_get_tooltip_text (label),
+                      tooltips != NULL ? tooltips[i] : NULL) == 0;
+  }
   if (same)
     return;
 
@@ -63,10 +68,13 @@ ts_phase_bar_set_steps (TsPhaseBar *self, const char *const *names, guint n)
     gtk_box_remove (self->box, g_ptr_array_index (self->labels, i));
   g_ptr_array_set_size (self->labels, 0);
   for (guint i = 0; i < n; i++) {
-    GtkWidget *label = gtk_label_new (names[i]);
+    GtkWidget *label = gtk_label_new (labels[i]);
     gtk_widget_add_css_class (label, "step");
+    if (tooltips != NULL)
+      gtk_widget_set_tooltip_text (label, tooltips[i]);
+    if (classes != NULL && classes[i] != NULL)
+      gtk_widget_add_css_class (label, classes[i]);
     gtk_widget_set_hexpand (label, TRUE);
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
     gtk_box_append (self->box, label);
     g_ptr_array_add (self->labels, label);
   }

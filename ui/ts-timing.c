@@ -89,11 +89,31 @@ ts_timing_status (const TsState *state)
     return g_strdup ("No game");
   const char *name = state->active >= 0 && state->active < state->n_players
                      ? state->players[state->active].name : "?";
-  g_autofree char *where = NULL;
-  if (state->phase_name != NULL && state->step_name != NULL &&
-      g_strcmp0 (state->phase_name, state->step_name) != 0)
-    where = g_strdup_printf ("%s, %s", state->phase_name, state->step_name);
-  else
-    where = g_strdup (state->step_name != NULL ? state->step_name : "");
-  return g_strdup_printf ("Turn %d · %s's turn · %s", state->turn, name, where);
+  return g_strdup_printf ("Turn %d · %s's turn · %s", state->turn, name,
+                          state->step_name != NULL ? state->step_name : "");
+}
+
+/* Short labels by step id, for both built-in profiles; a further profile's steps fall back
+ * to their display name. */
+static const struct {
+  const char *id;
+  const char *label;
+} step_labels[] = {
+  { "untap", "Untap" }, { "upkeep", "Upkeep" }, { "draw", "Draw" }, { "main", "Main" },
+  { "attack", "Attack" }, { "block", "Block" }, { "damage", "Damage" },
+  { "attack_end", "Attack ends" }, { "main_after", "Main 2" }, { "discard", "Discard" },
+  { "end", "End" }, { "heal", "Heal" }, { "main1", "Main 1" }, { "begin_combat", "Combat" },
+  { "declare_attackers", "Attackers" }, { "declare_blockers", "Blockers" },
+  { "first_strike_damage", "First strike" }, { "combat_damage", "Damage" },
+  { "end_combat", "Combat ends" }, { "main2", "Main 2" }, { "cleanup", "Cleanup" },
+};
+
+const char *
+ts_timing_step_label (const TsStepDef *step)
+{
+  g_return_val_if_fail (step != NULL, "");
+  for (guint i = 0; i < G_N_ELEMENTS (step_labels); i++)
+    if (g_strcmp0 (step->id, step_labels[i].id) == 0)
+      return step_labels[i].label;
+  return step->name != NULL ? step->name : "";
 }

@@ -13,5 +13,7 @@ char *ts_timing_describe (const TsState *state);
 const char *ts_timing_why (const TsState *state);
 /* "Turn 3 · Alice's turn · Combat phase, declare blockers step". Free with g_free(). */
 char *ts_timing_status (const TsState *state);
+/* A short label for the phase bar ("Upkeep", "Blockers", "Main 2"); static, never NULL. */
+const char *ts_timing_step_label (const TsStepDef *step);
 
 G_END_DECLS

@@ -141,6 +141,10 @@ replace_engine (TsWindow *self, TsEngine *engine, TsStore *store, const char *st
   self->picked = 0;
   self->n_warnings_seen = 0;
   g_hash_table_remove_all (self->assigned);
+  /* Fresh panels: nothing half-typed carries over into another game. */
+  while (self->panels->len > 0)
+    gtk_box_remove (self->players_box, g_ptr_array_steal_index (self->panels,
+                                                                self->panels->len - 1));
   ts_engine_set_changed_func (self->engine, on_engine_changed, self, NULL);
   refresh (self);
 }
@@ -201,13 +205,18 @@ sync_phase_bar (TsWindow *self, const TsState *state)
 {
   const TsProfile *profile = state->profile;
   if (profile == NULL || !state->started) {
-    ts_phase_bar_set_steps (self->phase_bar, NULL, 0);
+    ts_phase_bar_set_steps (self->phase_bar, NULL, NULL, NULL, 0);
     return;
   }
+  g_autofree const char **labels = g_new0 (const char *, profile->n_steps + 1);
   g_autofree const char **names = g_new0 (const char *, profile->n_steps + 1);
-  for (guint i = 0; i < profile->n_steps; i++)
+  g_autofree const char **classes = g_new0 (const char *, profile->n_steps + 1);
+  for (guint i = 0; i < profile->n_steps; i++) {
+    labels[i] = ts_timing_step_label (&profile->steps[i]);
     names[i] = profile->steps[i].name;
-  ts_phase_bar_set_steps (self->phase_bar, names, profile->n_steps);
+    classes[i] = profile->steps[i].flags & TS_STEP_FLAG_COMBAT ? "combat" : NULL;
+  }
+  ts_phase_bar_set_steps (self->phase_bar, labels, names, classes, profile->n_steps);
   ts_phase_bar_set_current (self->phase_bar, (int) state->step);
 }
 

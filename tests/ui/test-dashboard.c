@@ -4,6 +4,7 @@
 #include "ts-application.h"
 #include "ts-card-search.h"
 #include "ts-new-game-dialog.h"
+#include "ts-timing.h"
 #include "ts-window.h"
 #include "ui-helpers.h"
 
@@ -237,7 +238,8 @@ test_next_step_lights_phase_bar (void **st)
   int after = ts_phase_bar_get_current (bar);
   assert_int_not_equal (after, before);
   assert_int_equal (after, (int) state (f)->step);
-  assert_string_equal (ts_phase_bar_get_current_name (bar), state (f)->step_name);
+  const TsStepDef *step = &state (f)->profile->steps[state (f)->step];
+  assert_string_equal (ts_phase_bar_get_current_name (bar), ts_timing_step_label (step));
   assert_non_null (strstr (ts_window_get_status_text (f->window), state (f)->step_name));
 
   /* The lit step carries the style that makes it stand out. */
@@ -250,7 +252,8 @@ test_next_step_lights_phase_bar (void **st)
       lit = c;
     }
   assert_non_null (lit);
-  assert_string_equal (gtk_label_get_text (GTK_LABEL (lit)), state (f)->step_name);
+  assert_string_equal (gtk_label_get_text (GTK_LABEL (lit)), ts_timing_step_label (step));
+  assert_string_equal (gtk_widget_get_tooltip_text (lit), state (f)->step_name);
 
   activate (f, "undo", NULL);
   assert_int_equal (ts_phase_bar_get_current (bar), before);

@@ -90,7 +90,8 @@ test_phase_bar (void **st)
 {
   GtkWidget *bar = g_object_ref_sink (ts_phase_bar_new ());
   const char *steps[] = { "Untap", "Upkeep", "Draw", "Main", "End" };
-  ts_phase_bar_set_steps (TS_PHASE_BAR (bar), steps, 5);
+  const char *classes[] = { NULL, NULL, NULL, "combat", NULL };
+  ts_phase_bar_set_steps (TS_PHASE_BAR (bar), steps, NULL, classes, 5);
   assert_int_equal (ts_phase_bar_get_n_steps (TS_PHASE_BAR (bar)), 5);
   assert_int_equal (ts_phase_bar_get_current (TS_PHASE_BAR (bar)), -1);
   assert_null (ts_phase_bar_get_current_name (TS_PHASE_BAR (bar)));
@@ -98,7 +99,7 @@ test_phase_bar (void **st)
   assert_string_equal (ts_phase_bar_get_current_name (TS_PHASE_BAR (bar)), "Main");
   ts_phase_bar_set_current (TS_PHASE_BAR (bar), 9); /* out of range: nothing lit */
   assert_int_equal (ts_phase_bar_get_current (TS_PHASE_BAR (bar)), -1);
-  ts_phase_bar_set_steps (TS_PHASE_BAR (bar), steps, 2);
+  ts_phase_bar_set_steps (TS_PHASE_BAR (bar), steps, NULL, NULL, 2);
   assert_int_equal (ts_phase_bar_get_n_steps (TS_PHASE_BAR (bar)), 2);
   g_object_unref (bar);
 }
