@@ -30,6 +30,7 @@ ts_cmd_dashboard (int argc, char **argv)
   g_autofree char *replay_path = NULL;
   g_autofree char *session_dir = NULL;
   g_autofree char *cards_path = NULL;
+  g_autofree char *screenshot_path = NULL;
   gboolean empty = FALSE;
   const GOptionEntry entries[] = {
     { "log", 'l', 0, G_OPTION_ARG_FILENAME, &log_path,
@@ -42,6 +43,8 @@ ts_cmd_dashboard (int argc, char **argv)
       "Card database (default: the bundled set)", "DB" },
     { "empty", 0, 0, G_OPTION_ARG_NONE, &empty,
       "Open an empty table instead of the demo session", NULL },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot_path,
+      "Save the window as a PNG once it is drawn, then quit", "PNG" },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("— the referee's window");
@@ -68,11 +71,18 @@ ts_cmd_dashboard (int argc, char **argv)
     .replay_path = replay_path,
     .session_dir = session_dir,
     .cards_path = cards_path,
+    .screenshot_path = screenshot_path,
   };
   g_autoptr (TsApplication) app = ts_application_new (&options);
   /* Our options are parsed already: GApplication sees only the program name. */
   char *app_argv[] = { argv[0], NULL };
-  return g_application_run (G_APPLICATION (app), 1, app_argv);
+  int status = g_application_run (G_APPLICATION (app), 1, app_argv);
+  const GError *run_error = ts_application_get_error (app);
+  if (run_error != NULL) {
+    fprintf (stderr, "%s: %s\n", argv[0], run_error->message);
+    return 1;
+  }
+  return status;
 }
 
 #else

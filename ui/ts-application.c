@@ -2,6 +2,7 @@
  * (quit, about, dark style) and the keyboard accelerators every window action uses. */
 #include "ts-config.h"
 #include "ts-application.h"
+#include "ts-screenshot.h"
 #include "ts-window.h"
 
 struct _TsApplication {
@@ -9,6 +10,7 @@ struct _TsApplication {
 
   TsDashboardOptions options; /* strings owned */
   GtkCssProvider *css;
+  GError *error;              /* what went wrong with a non-interactive run (--screenshot) */
 };
 
 G_DEFINE_FINAL_TYPE (TsApplication, ts_application, GTK_TYPE_APPLICATION)
@@ -108,6 +110,32 @@ ts_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (TS_APPLICATION_ID);
 }
 
+/* --screenshot: wait for a few painted frames (layout settles), save, quit. */
+static void
+on_screenshot_paint (GdkFrameClock *clock, gpointer user_data)
+{
+  GtkWidget *window = GTK_WIDGET (user_data);
+  int frames = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (window), "ts-frames")) + 1;
+  g_object_set_data (G_OBJECT (window), "ts-frames", GINT_TO_POINTER (frames));
+  if (frames < 3) {
+    gtk_widget_queue_draw (window);
+    return;
+  }
+  g_signal_handlers_disconnect_by_func (clock, on_screenshot_paint, user_data);
+  TsApplication *self = TS_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
+  g_clear_error (&self->error);
+  ts_widget_save_png (window, self->options.screenshot_path, &self->error);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+on_window_map (GtkWidget *window, gpointer user_data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_screenshot_paint), window);
+  gtk_widget_queue_draw (window);
+}
+
 static void
 ts_application_activate (GApplication *app)
 {
@@ -120,6 +148,8 @@ ts_application_activate (GApplication *app)
     if (!ts_window_load (win, &self->options, &error))
       ts_window_show_error (win, "Could not open the game", error);
     window = GTK_WINDOW (win);
+    if (self->options.screenshot_path != NULL)
+      g_signal_connect (win, "map", G_CALLBACK (on_window_map), NULL);
   }
   gtk_window_present (window);
 }
@@ -133,7 +163,9 @@ ts_application_finalize (GObject *object)
   g_free ((char *) self->options.replay_path);
   g_free ((char *) self->options.session_dir);
   g_free ((char *) self->options.cards_path);
+  g_free ((char *) self->options.screenshot_path);
   g_clear_object (&self->css);
+  g_clear_error (&self->error);
   G_OBJECT_CLASS (ts_application_parent_class)->finalize (object);
 }
 
@@ -164,8 +196,16 @@ ts_application_new (const TsDashboardOptions *options)
     self->options.replay_path = g_strdup (options->replay_path);
     self->options.session_dir = g_strdup (options->session_dir);
     self->options.cards_path = g_strdup (options->cards_path);
+    self->options.screenshot_path = g_strdup (options->screenshot_path);
   }
   return self;
+}
+
+const GError *
+ts_application_get_error (TsApplication *self)
+{
+  g_return_val_if_fail (TS_IS_APPLICATION (self), NULL);
+  return self->error;
 }
 
 const TsDashboardOptions *

@@ -13,6 +13,7 @@ typedef struct {
   const char *replay_path;  /* JSON Lines event log to replay */
   const char *session_dir;  /* a recorded table session (frames + events) */
   const char *cards_path;   /* card database; NULL = the bundled set */
+  const char *screenshot_path; /* save the window as this PNG once drawn, then quit */
 } TsDashboardOptions;
 
 #define TS_TYPE_APPLICATION (ts_application_get_type ())
@@ -22,6 +23,9 @@ TsApplication *ts_application_new (const TsDashboardOptions *options);
 
 /* The options given to ts_application_new(); owned by the application. */
 const TsDashboardOptions *ts_application_get_options (TsApplication *self);
+
+/* What made a non-interactive run (--screenshot) fail, or NULL. */
+const GError *ts_application_get_error (TsApplication *self);
 
 /* Prefer the dark variant of the theme (the "app.dark-style" action's state). */
 void ts_application_set_dark (TsApplication *self, gboolean dark);

@@ -183,7 +183,11 @@ ts_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (!frame_placement (self, &scale, &ox, &oy)) {
     PangoLayout *layout = gtk_widget_create_pango_layout (widget, self->placeholder);
+    PangoAttrList *attrs = pango_attr_list_new ();
     int lw, lh;
+    pango_attr_list_insert (attrs, pango_attr_scale_new (1.5));
+    pango_layout_set_attributes (layout, attrs);
+    pango_attr_list_unref (attrs);
     pango_layout_set_width (layout, (int) (w * 0.8) * PANGO_SCALE);
     pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
     pango_layout_get_pixel_size (layout, &lw, &lh);

@@ -45,6 +45,7 @@ struct _TsWindow {
   TsWarningList *warning_list;
   TsEventLog *event_log;
   GtkBox *players_box;
+  GtkWidget *welcome_box;
 };
 
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -251,6 +252,8 @@ refresh (TsWindow *self)
 
   sync_panels (self, state);
   sync_phase_bar (self, state);
+  gtk_widget_set_visible (self->welcome_box, !state->started);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), state->started);
 
   g_autofree char *status = ts_timing_status (state);
   gtk_label_set_text (self->status_label, status);
@@ -966,6 +969,7 @@ ts_window_class_init (TsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TsWindow, warning_list);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, event_log);
   gtk_widget_class_bind_template_child (widget_class, TsWindow, players_box);
+  gtk_widget_class_bind_template_child (widget_class, TsWindow, welcome_box);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_close);
   gtk_widget_class_bind_template_callback (widget_class, on_creature_activated);
 }

@@ -1,5 +1,6 @@
 /* ui-helpers.c — main-loop pumping and screenshots for the dashboard tests. */
 #include "ui-helpers.h"
+#include "ts-screenshot.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
@@ -73,19 +74,11 @@ ui_screenshot (GtkWidget *widget, const char *name)
   g_mkdir_with_parents (dir, 0755);
   ui_wait_frame (widget);
 
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
-  if (node == NULL)
-    return NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  g_autoptr (GdkTexture) texture =
-    gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   char *path = g_build_filename (dir, file, NULL);
-  if (!gdk_texture_save_to_png (texture, path)) {
-    fprintf (stderr, "screenshot %s: could not write %s\n", name, path);
+  g_autoptr (GError) error = NULL;
+  if (!ts_widget_save_png (widget, path, &error)) {
+    fprintf (stderr, "screenshot %s: %s\n", name, error->message);
     g_free (path);
     return NULL;
   }
