@@ -4,6 +4,7 @@
 set -u
 export GSK_RENDERER="${GSK_RENDERER:-cairo}"   # deterministic pixels, no GL needed
 export GTK_A11Y=none                           # no accessibility bus in a test
+export GDK_DEBUG="${GDK_DEBUG:-gl-disable}"  # Xvfb has no GPU: keep Mesa out entirely
 export NO_AT_BRIDGE=1
 if [ -n "${TS_UI_USE_DISPLAY:-}" ] && [ -n "${DISPLAY:-}" ]; then
   exec "$@"
