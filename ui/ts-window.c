@@ -142,6 +142,7 @@ replace_engine (TsWindow *self, TsEngine *engine, TsStore *store, const char *st
   self->picked = 0;
   self->n_warnings_seen = 0;
   g_hash_table_remove_all (self->assigned);
+  ts_event_log_reset (self->event_log);
   /* Fresh panels: nothing half-typed carries over into another game. */
   while (self->panels->len > 0)
     gtk_box_remove (self->players_box, g_ptr_array_steal_index (self->panels,
@@ -281,7 +282,7 @@ refresh (TsWindow *self)
   g_autofree char *hint = combat_hint (self, state);
   ts_battlefield_set_hint (self->battlefield, hint);
   ts_warning_list_update (self->warning_list, state);
-  ts_event_log_sync (self->event_log, self->engine);
+  ts_event_log_sync (self->event_log, self->engine, self->cards);
 
   gboolean playing = state->started && !state->game_over;
   set_action_enabled (self, "next-step", playing);

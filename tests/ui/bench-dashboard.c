@@ -5,6 +5,7 @@
 #include "ts-window.h"
 #include "ui-helpers.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,32 @@ main (void)
     frame_us[i] = paint - t0;
   }
   report ("camera frame 1920x1080 + 20 overlays -> painted", frame_us, 60);
+
+  /* A long game opened from its event log: replayed, worded and listed. */
+  g_autofree char *dir = g_dir_make_tmp ("ts-bench-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.jsonl", NULL);
+  g_autoptr (GString) jsonl = g_string_new (
+    "{\"kind\":\"game_start\",\"players\":[\"Alice\",\"Bob\"],\"profile\":\"classic\"}\n");
+  const int n_events = 10000;
+  for (int i = 1; i < n_events; i++)
+    g_string_append_printf (jsonl, "{\"kind\":\"life\",\"player\":%d,\"amount\":%d}\n", i % 2,
+                            i % 4 < 2 ? -1 : 1);
+  g_file_set_contents (path, jsonl->str, jsonl->len, NULL);
+  gint64 paint = 0;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &paint);
+  gint64 t0 = g_get_monotonic_time ();
+  if (!ts_window_replay_file (window, path, &error)) {
+    fprintf (stderr, "%s\n", error->message);
+    return 1;
+  }
+  gint64 t1 = g_get_monotonic_time ();
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  ui_wait (painted, &paint, 10000);
+  g_signal_handler_disconnect (clock, id);
+  printf ("open a %d-event game log: replayed and listed %.1f ms, on screen %.1f ms\n",
+          n_events, (t1 - t0) / 1000.0, (paint - t0) / 1000.0);
+  g_unlink (path);
+  g_rmdir (dir);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ui_pump (10);

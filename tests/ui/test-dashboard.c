@@ -210,15 +210,19 @@ test_life_buttons_entry_undo_redo (void **st)
   assert_int_equal (ts_engine_n_events (ts_window_get_engine (f->window)), n_events);
   assert_true (gtk_widget_has_css_class (entry, "error"));
 
+  guint set_to_11 = ts_engine_n_events (ts_window_get_engine (f->window)) - 1;
+  TsEventLog *log = ts_window_get_event_log (f->window);
+  assert_false (ts_event_log_is_undone (log, set_to_11));
   activate (f, "undo", NULL);
   assert_string_equal (life_text (f, 1), "19");
+  assert_true (ts_event_log_is_undone (log, set_to_11));
   activate (f, "undo", NULL);
   assert_string_equal (life_text (f, 1), "17");
   assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "redo"));
   activate (f, "redo", NULL);
   assert_string_equal (life_text (f, 1), "19");
-  /* Every click is in the log, newest first, from a person. */
-  TsEventLog *log = ts_window_get_event_log (f->window);
+  /* Every click is in the log (undo and redo too), worded for people. */
+  assert_non_null (ts_event_log_get_newest_text (log));
   assert_int_equal (ts_event_log_get_n_rows (log),
                     ts_engine_n_events (ts_window_get_engine (f->window)));
 }
