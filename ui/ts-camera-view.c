@@ -70,7 +70,8 @@ frame_placement (TsCameraView *self, double *scale, double *ox, double *oy)
 }
 
 static void
-draw_overlay (cairo_t *cr, const Overlay *o, double scale, double ox, double oy)
+draw_overlay (cairo_t *cr, const Overlay *o, double scale, double ox, double oy,
+              double view_width)
 {
   GdkRGBA color;
   double px[4], py[4];
@@ -116,7 +117,8 @@ draw_overlay (cairo_t *cr, const Overlay *o, double scale, double ox, double oy)
   cairo_text_extents_t ext;
   cairo_text_extents (cr, label, &ext);
   double bw = ext.x_advance + 12, bh = 22;
-  double bx = cx - bw / 2, by = cy - bh / 2;
+  /* Keep the name plate inside the view even for a card at the frame's edge. */
+  double bx = CLAMP (cx - bw / 2, 2, MAX (2, view_width - bw - 2)), by = cy - bh / 2;
   cairo_rectangle (cr, bx, by, bw, bh);
   if (o->unknown)
     cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.85);
@@ -208,7 +210,7 @@ ts_camera_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   for (guint i = 0; i < self->overlays->len; i++)
-    draw_overlay (cr, &g_array_index (self->overlays, Overlay, i), scale, ox, oy);
+    draw_overlay (cr, &g_array_index (self->overlays, Overlay, i), scale, ox, oy, w);
   cairo_destroy (cr);
 }
 

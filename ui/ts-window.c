@@ -6,6 +6,7 @@
 #include "ts-window.h"
 #include "ts-card-search.h"
 #include "ts-new-game-dialog.h"
+#include "ts-session-player.h"
 #include "ts-source-dialog.h"
 #include "ts-timing.h"
 #include "image.h"
@@ -28,6 +29,15 @@ struct _TsWindow {
   guint64 shown_generation;
   guint n_warnings_seen;  /* warnings already looked at (the log page needs attention beyond) */
   char *source_spec;
+
+  /* A recorded session playing (stand-in for the live tracker). */
+  TsSessionPlayer *session;
+  GCancellable *session_cancel;
+  GHashTable *session_objects; /* recording's card id -> engine object */
+  guint session_next_event;    /* index into the session's events */
+  guint session_frame;         /* frame on show */
+  guint session_timer;
+  gboolean session_playing;
 
   /* template */
   GtkLabel *store_label;
@@ -127,10 +137,23 @@ on_engine_changed (TsEngine *engine, const TsState *state, gpointer user_data)
   refresh (TS_WINDOW (user_data));
 }
 
+static void
+stop_session (TsWindow *self)
+{
+  if (self->session_cancel != NULL)
+    g_cancellable_cancel (self->session_cancel);
+  g_clear_object (&self->session_cancel);
+  g_clear_handle_id (&self->session_timer, g_source_remove);
+  g_clear_pointer (&self->session, ts_session_player_free);
+  g_hash_table_remove_all (self->session_objects);
+  self->session_playing = FALSE;
+}
+
 /* Swaps in a new engine (and store); the old ones are freed. */
 static void
 replace_engine (TsWindow *self, TsEngine *engine, TsStore *store, const char *store_path)
 {
+  stop_session (self);
   if (self->engine != NULL)
     ts_engine_set_changed_func (self->engine, NULL, NULL, NULL);
   g_clear_pointer (&self->engine, ts_engine_free);
@@ -775,50 +798,153 @@ ts_window_new_game (TsWindow *self, const TsEvent *game_start, GError **error)
   return TRUE;
 }
 
-/* The first picture of a recorded session: frames/ or the folder itself, in name order. */
-static char *
-first_frame (const char *dir)
+/* ---- recorded sessions ------------------------------------------------------------------- */
+
+static void load_next_frame (TsWindow *self);
+
+/* Overlays as recorded, with what the engine knows added: damage marked on each card. */
+static void
+show_session_frame (TsWindow *self, TsSessionFrame *frame)
 {
-  const char *subdirs[] = { "frames", "." };
-  for (guint s = 0; s < G_N_ELEMENTS (subdirs); s++) {
-    g_autofree char *folder = g_build_filename (dir, subdirs[s], NULL);
-    g_autoptr (GDir) d = g_dir_open (folder, 0, NULL);
-    g_autofree char *best = NULL;
-    const char *name;
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL) {
-      if (!g_str_has_suffix (name, ".png") && !g_str_has_suffix (name, ".jpg"))
-        continue;
-      if (best == NULL || strcmp (name, best) < 0) {
-        g_free (best);
-        best = g_strdup (name);
-      }
-    }
-    if (best != NULL)
-      return g_build_filename (folder, best, NULL);
+  const TsState *state = ts_engine_get_state (self->engine);
+  for (guint i = 0; i < frame->overlays->len; i++) {
+    TsCameraOverlay *o = &g_array_index (frame->overlays, TsCameraOverlay, i);
+    guint object = GPOINTER_TO_UINT (g_hash_table_lookup (self->session_objects,
+                                                          GUINT_TO_POINTER (o->id)));
+    const TsPermanent *p = object != 0 ? ts_state_find_permanent (state, object) : NULL;
+    o->damage = p != NULL ? p->damage : 0;
   }
-  return NULL;
+  ts_camera_view_set_frame (self->camera_view, frame->image);
+  ts_camera_view_set_overlays (self->camera_view, (const TsCameraOverlay *) frame->overlays->data,
+                               frame->overlays->len);
+}
+
+/* The table changes that had settled by this frame go to the engine, as the live table's
+ * observer would send them. */
+static void
+apply_session_events (TsWindow *self, guint frame)
+{
+  const GPtrArray *events = ts_session_player_get_events (self->session);
+  while (self->session_next_event < events->len) {
+    const TsSessionEvent *se = g_ptr_array_index (events, self->session_next_event);
+    if (se->frame > frame)
+      break;
+    self->session_next_event++;
+    g_autoptr (TsEvent) event = ts_event_copy (se->event);
+    event->time_us = g_get_real_time ();
+    event->object = GPOINTER_TO_UINT (g_hash_table_lookup (self->session_objects,
+                                                           GUINT_TO_POINTER (se->session_id)));
+    TsVerdict verdict = { 0 };
+    g_autoptr (GError) error = NULL;
+    if (!ts_engine_apply (self->engine, event, &verdict, &error)) {
+      ts_window_show_error (self, "A recorded event was not applied", error);
+      continue;
+    }
+    if (event->object == 0 && verdict.object != 0)
+      g_hash_table_insert (self->session_objects, GUINT_TO_POINTER (se->session_id),
+                           GUINT_TO_POINTER (verdict.object));
+  }
+}
+
+static void
+load_frame_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancel)
+{
+  TsSessionPlayer *player = task_data;
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (task), "ts-frame"));
+  GError *error = NULL;
+  TsSessionFrame *frame = ts_session_player_load_frame (player, index, &error);
+  if (frame == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, frame, (GDestroyNotify) ts_session_frame_free);
+}
+
+static gboolean
+on_session_timer (gpointer user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  self->session_timer = 0;
+  load_next_frame (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_frame_loaded (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSessionFrame) frame = g_task_propagate_pointer (G_TASK (result), &error);
+  if (frame == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+    g_object_unref (user_data);
+    return;
+  }
+  TsWindow *self = TS_WINDOW (user_data);
+  if (g_task_get_cancellable (G_TASK (result)) != self->session_cancel) {
+    g_object_unref (self); /* a stale frame from a session replaced meanwhile */
+    return;
+  }
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "ts-frame"));
+  if (frame == NULL) {
+    ts_window_show_error (self, "The recording has a bad frame", error);
+  } else {
+    apply_session_events (self, index);
+    show_session_frame (self, frame);
+  }
+  self->session_frame = index;
+  if (index + 1 < ts_session_player_get_n_frames (self->session)) {
+    double fps = ts_session_player_get_fps (self->session);
+    self->session_timer = g_timeout_add ((guint) (1000 / fps), on_session_timer, self);
+  } else {
+    apply_session_events (self, G_MAXUINT);
+    self->session_playing = FALSE;
+  }
+  g_object_unref (self);
+}
+
+/* Frames decode on a worker thread: a camera-sized JPEG must not hold up the window. */
+static void
+load_next_frame (TsWindow *self)
+{
+  guint index = self->session_frame == G_MAXUINT ? 0 : self->session_frame + 1;
+  GTask *task = g_task_new (NULL, self->session_cancel, on_frame_loaded, g_object_ref (self));
+  g_object_set_data (G_OBJECT (task), "ts-frame", GUINT_TO_POINTER (index));
+  g_task_set_task_data (task, ts_session_player_ref (self->session),
+                        (GDestroyNotify) ts_session_player_free);
+  g_task_run_in_thread (task, load_frame_in_thread);
+  g_object_unref (task);
 }
 
 static gboolean
 load_session (TsWindow *self, const char *dir, GError **error)
 {
-  if (!g_file_test (dir, G_FILE_TEST_IS_DIR)) {
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "%s: no such session folder", dir);
+  g_autoptr (TsSessionPlayer) session = ts_session_player_new (dir, error);
+  if (session == NULL)
     return FALSE;
-  }
-  g_autofree char *events = g_build_filename (dir, "events.jsonl", NULL);
-  if (g_file_test (events, G_FILE_TEST_EXISTS) && !ts_window_replay_file (self, events, error))
+
+  g_autoptr (TsEngine) engine = ts_engine_new (NULL, self->cards);
+  g_autoptr (TsEvent) start = ts_session_player_game_start (session);
+  start->time_us = g_get_real_time ();
+  if (!ts_engine_apply (engine, start, NULL, error))
     return FALSE;
-  g_autofree char *frame = first_frame (dir);
-  if (frame != NULL) {
-    g_autoptr (TsImage) image = ts_image_load (frame, error);
-    if (image == NULL)
-      return FALSE;
-    ts_camera_view_set_frame (self->camera_view, image);
-  }
+  replace_engine (self, g_steal_pointer (&engine), NULL, NULL);
+
+  self->session = g_steal_pointer (&session);
+  self->session_cancel = g_cancellable_new ();
+  self->session_next_event = 0;
+  self->session_frame = G_MAXUINT;
+  self->session_playing = TRUE;
+  load_next_frame (self);
+
   g_autofree char *base = g_path_get_basename (dir);
-  gtk_window_set_title (GTK_WINDOW (self), base);
+  g_autofree char *title = g_strdup_printf ("%s (recorded)", base);
+  gtk_window_set_title (GTK_WINDOW (self), title);
   return TRUE;
+}
+
+gboolean
+ts_window_is_playing (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  return self->session_playing;
 }
 
 gboolean
@@ -937,6 +1063,8 @@ ts_window_dispose (GObject *object)
   g_clear_pointer (&self->panels, g_ptr_array_unref);
   g_clear_pointer (&self->assigned, g_hash_table_unref);
   g_clear_pointer (&self->source_spec, g_free);
+  stop_session (self);
+  g_clear_pointer (&self->session_objects, g_hash_table_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), TS_TYPE_WINDOW);
   G_OBJECT_CLASS (ts_window_parent_class)->dispose (object);
 }
@@ -982,6 +1110,7 @@ ts_window_init (TsWindow *self)
 
   self->panels = g_ptr_array_new ();
   self->assigned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->session_objects = g_hash_table_new (NULL, NULL);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
                                    self);
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), NULL);

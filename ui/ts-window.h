@@ -28,7 +28,8 @@ G_DECLARE_FINAL_TYPE (TsWindow, ts_window, TS, WINDOW, GtkApplicationWindow)
 TsWindow *ts_window_new (TsApplication *app);
 
 /* Opens what options name: a game store (resumed, then appended to), else an event file
- * (replayed), else a recorded session folder (its events.jsonl and first frame); the card
+ * (replayed), else a recorded session folder (played: frames with card outlines, its table
+ * changes sent to the engine as camera events); the card
  * database from options->cards_path or the bundled one. Nothing named: an empty table. */
 gboolean ts_window_load (TsWindow *self, const TsDashboardOptions *options, GError **error);
 
@@ -41,6 +42,9 @@ gboolean ts_window_open_store (TsWindow *self, const char *path, GError **error)
 gboolean ts_window_save_store (TsWindow *self, const char *path, GError **error);
 /* Replaces the game with the events of a JSON Lines file (not recorded anywhere). */
 gboolean ts_window_replay_file (TsWindow *self, const char *path, GError **error);
+
+/* TRUE while a recorded session is still playing its frames. */
+gboolean ts_window_is_playing (TsWindow *self);
 
 /* Applies an event from any source (the live table's camera events come in here). */
 gboolean ts_window_apply (TsWindow *self, const TsEvent *event, GError **error);

@@ -460,6 +460,49 @@ test_camera_view_with_overlays (void **st)
   assert_string_equal (note->card, "Grizzly Bears");
 }
 
+static gboolean
+session_done (gpointer data)
+{
+  return !ts_window_is_playing (TS_WINDOW (data));
+}
+
+static void
+test_demo_session_plays (void **st)
+{
+  Fixture *f = *st;
+  g_autofree char *dir = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
+                                           "demo-session", NULL);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    skip ();
+  TsDashboardOptions options = { .session_dir = dir };
+  g_autoptr (GError) error = NULL;
+  assert_true (ts_window_load (f->window, &options, &error));
+  assert_true (ts_window_is_playing (f->window));
+  assert_true (ui_wait (session_done, f->window, 30000));
+
+  /* The recording's 14 table changes reached the engine after the game start, from the camera. */
+  TsEngine *engine = ts_window_get_engine (f->window);
+  assert_int_equal (ts_engine_n_events (engine), 15);
+  guint camera = 0;
+  for (guint i = 0; i < ts_engine_n_events (engine); i++)
+    camera += ts_engine_get_event (engine, i)->source == TS_SOURCE_CAMERA;
+  assert_int_equal (camera, 14);
+  /* Four lands and Grizzly Bears stay; Mons's Goblin Raiders went to the graveyard. */
+  guint on_battlefield = state (f)->permanents->len;
+  assert_int_equal (on_battlefield, 5);
+  assert_string_equal (life_text (f, 0), "20");
+  /* The last frame shows the six cards on the table, each outlined. */
+  assert_int_equal (ts_camera_view_get_n_overlays (ts_window_get_camera_view (f->window)), 6);
+  g_free (ui_screenshot (GTK_WIDGET (f->window), "00-demo-session"));
+
+  /* A session folder without frames is refused with its name. */
+  g_autofree char *empty = g_dir_make_tmp ("ts-ui-XXXXXX", NULL);
+  TsDashboardOptions none = { .session_dir = empty };
+  assert_false (ts_window_load (f->window, &none, &error));
+  assert_non_null (strstr (error->message, empty));
+  g_rmdir (empty);
+}
+
 static void
 test_dark_style_and_fullscreen (void **st)
 {
@@ -583,6 +626,7 @@ main (void)
     cmocka_unit_test (test_illegal_event_adds_warning_row),
     cmocka_unit_test (test_combat_by_clicking),
     cmocka_unit_test (test_camera_view_with_overlays),
+    cmocka_unit_test (test_demo_session_plays),
     cmocka_unit_test (test_dark_style_and_fullscreen),
     cmocka_unit_test (test_save_and_open_store),
   };
