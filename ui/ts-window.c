@@ -199,8 +199,10 @@ sync_panels (TsWindow *self, const TsState *state)
     ts_player_panel_set_mana (panel, p->mana);
     ts_player_panel_set_lands_played (panel, p->lands_played,
                                       state->profile != NULL ? state->profile->lands_per_turn : 1);
-    /* Poison is part of both profiles' rules; show it once someone has any. */
-    gboolean poison = state->commander || p->poison > 0;
+    /* Modern games count poison (and Commander games use it most); in a classic game it is
+     * shown once someone has any. */
+    gboolean poison = state->commander || p->poison > 0 ||
+                      (state->profile != NULL && g_strcmp0 (state->profile->id, "modern") == 0);
     ts_player_panel_set_poison (panel, p->poison, poison);
     if (state->commander) {
       g_autoptr (GString) text = g_string_new (NULL);
@@ -1114,6 +1116,14 @@ ts_window_init (TsWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
                                    self);
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), NULL);
+
+  /* Space = next step, after the focused widget had its chance (typing in an entry). */
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, 0),
+                      gtk_named_action_new ("win.next-step")));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_visible_child),
                     self);
   g_signal_connect (self->camera_view, "overlay-activated", G_CALLBACK (on_overlay_activated),

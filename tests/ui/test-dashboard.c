@@ -503,6 +503,50 @@ test_demo_session_plays (void **st)
   g_rmdir (empty);
 }
 
+/* Space reaches text entries first and only then means "next step"; every other command has
+ * its accelerator on the application. */
+static void
+test_keyboard_shortcuts (void **st)
+{
+  Fixture *f = *st;
+  g_auto (GStrv) space = gtk_application_get_accels_for_action (GTK_APPLICATION (f->app),
+                                                                 "win.next-step");
+  assert_null (space[0]);
+  gboolean found = FALSE;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++) {
+    g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+    if (!GTK_IS_SHORTCUT_CONTROLLER (c) ||
+        gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) != GTK_PHASE_BUBBLE)
+      continue;
+    for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++) {
+      g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+      g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (s));
+      GtkShortcutAction *action = gtk_shortcut_get_action (s);
+      if (g_strcmp0 (trigger, "space") == 0 && GTK_IS_NAMED_ACTION (action) &&
+          g_strcmp0 (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                     "win.next-step") == 0)
+        found = TRUE;
+    }
+  }
+  assert_true (found);
+
+  const char *const expected[][2] = {
+    { "win.undo", "<Control>z" }, { "win.redo", "<Shift><Control>z" },
+    { "win.fullscreen", "F11" }, { "win.new-game", "<Control>n" },
+    { "win.pass-turn", "<Control>Return" }, { "win.open-store", "<Control>o" },
+    { "win.save-store", "<Control>s" }, { "win.choose-source", "<Control>k" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++) {
+    g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (f->app),
+                                                                    expected[i][0]);
+    assert_non_null (accels[0]);
+    assert_string_equal (accels[0], expected[i][1]);
+    /* Every accelerator names an action the window really has. */
+    assert_true (g_action_group_has_action (G_ACTION_GROUP (f->window), expected[i][0] + 4));
+  }
+}
+
 static void
 test_dark_style_and_fullscreen (void **st)
 {
@@ -627,6 +671,7 @@ main (void)
     cmocka_unit_test (test_combat_by_clicking),
     cmocka_unit_test (test_camera_view_with_overlays),
     cmocka_unit_test (test_demo_session_plays),
+    cmocka_unit_test (test_keyboard_shortcuts),
     cmocka_unit_test (test_dark_style_and_fullscreen),
     cmocka_unit_test (test_save_and_open_store),
   };
