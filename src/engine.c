@@ -170,8 +170,8 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
       g_array_append_val (e->effective, again);
       TsVerdict rv;
       apply_effective (e, again, &rv);
+      v.n_warnings += rv.n_warnings;
     }
-    v.first_warning = e->state->warnings->len;
   } else {
     g_array_set_size (e->undone, 0); /* a new event ends what could be redone */
     g_array_append_val (e->effective, idx);

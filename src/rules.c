@@ -18,6 +18,16 @@ typedef struct {
 
 typedef enum { PASS_SINGLE, PASS_FIRST, PASS_AFTER_FIRST } DamagePass;
 
+/* Counts stay within +-1e9 whatever a malformed log adds up, so nothing overflows. */
+#define TS_LIMIT 1000000000
+
+static int
+sat (gint64 v)
+{
+  return (int) CLAMP (v, -TS_LIMIT, TS_LIMIT);
+}
+
+
 static const TsStepDef *
 cur_step (const TsState *s)
 {
@@ -102,6 +112,14 @@ counter_count (const TsPermanent *p, const char *name)
 static void regenerate (Ctx *c, TsPermanent *p);
 
 static void
+mark_lethal (Ctx *c, TsPermanent *p)
+{
+  if (!p->lethal)
+    p->lethal_event = c->index;
+  p->lethal = TRUE;
+}
+
+static void
 check_lethal (Ctx *c, TsPermanent *p)
 {
   if (!is_creature (p) || p->lethal)
@@ -113,16 +131,16 @@ check_lethal (Ctx *c, TsPermanent *p)
     }
     if (p->toughness > 0 && (kw (p) & TS_KW_INDESTRUCTIBLE))
       return;
-    p->lethal = TRUE;
+    mark_lethal (c, p);
   }
 }
 
 static void
 recompute (Ctx *c, TsPermanent *p)
 {
-  int plus = counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
-  p->power = p->base_power + p->power_mod + plus;
-  p->toughness = p->base_toughness + p->toughness_mod + plus;
+  gint64 plus = (gint64) counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
+  p->power = sat ((gint64) p->base_power + p->power_mod + plus);
+  p->toughness = sat ((gint64) p->base_toughness + p->toughness_mod + plus);
   check_lethal (c, p);
 }
 
@@ -214,7 +232,7 @@ pool_add (TsState *s, int seat, const int mana[TS_MANA_N])
   if (!valid_seat (s, seat))
     return;
   for (int i = 0; i < TS_MANA_N; i++)
-    s->players[seat].mana[i] += MAX (0, mana[i]);
+    s->players[seat].mana[i] = sat ((gint64) s->players[seat].mana[i] + MAX (0, mana[i]));
 }
 
 static gboolean
@@ -236,7 +254,7 @@ pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
   int *pool = c->s->players[seat].mana;
   int before[TS_MANA_N];
   memcpy (before, pool, sizeof before);
-  int short_by = 0;
+  gint64 short_by = 0;
   for (int i = 0; i < TS_MANA_C; i++) {
     int take = MIN (pool[i], need[i]);
     pool[i] -= take;
@@ -272,7 +290,7 @@ empty_pools (Ctx *c)
       c->s->players[i].mana[k] = 0;
     }
     if (left > 0 && c->s->profile->mana_burn)
-      c->s->players[i].life -= left;
+      c->s->players[i].life = sat ((gint64) c->s->players[i].life - left);
   }
 }
 
@@ -414,26 +432,27 @@ deal_damage (Ctx *c, TsPermanent *src, const char *src_card, guint src_colors, g
     amount = apply_shields (s, src_id, card, tgt, -1, amount);
     if (amount <= 0)
       return 0;
-    t->damage += amount;
+    t->damage = sat ((gint64) t->damage + amount);
     if ((src_kw & TS_KW_DEATHTOUCH) && is_creature (t) && !t->lethal) {
       if (t->regen_shields > 0 && !(kw (t) & TS_KW_INDESTRUCTIBLE))
         regenerate (c, t);
       else if (!(kw (t) & TS_KW_INDESTRUCTIBLE))
-        t->lethal = TRUE;
+        mark_lethal (c, t);
     }
     check_lethal (c, t);
   } else if (valid_seat (s, tgt_player)) {
     amount = apply_shields (s, src_id, card, 0, tgt_player, amount);
     if (amount <= 0)
       return 0;
-    s->players[tgt_player].life -= amount;
+    s->players[tgt_player].life = sat ((gint64) s->players[tgt_player].life - amount);
     if (combat && src && src->is_commander && valid_seat (s, src->owner))
-      s->players[tgt_player].commander_damage[src->owner] += amount;
+      s->players[tgt_player].commander_damage[src->owner] =
+        sat ((gint64) s->players[tgt_player].commander_damage[src->owner] + amount);
   } else {
     return 0;
   }
   if ((src_kw & TS_KW_LIFELINK) && valid_seat (s, src_controller))
-    s->players[src_controller].life += amount;
+    s->players[src_controller].life = sat ((gint64) s->players[src_controller].life + amount);
   return amount;
 }
 
@@ -576,7 +595,7 @@ warn_lethal (Ctx *c)
 {
   for (guint i = 0; i < c->s->permanents->len; i++) {
     TsPermanent *p = &g_array_index (c->s->permanents, TsPermanent, i);
-    if (p->lethal && !p->lethal_warned) {
+    if (p->lethal && !p->lethal_warned && p->lethal_event < c->index) {
       p->lethal_warned = TRUE;
       warn (c, "lethal-damage", p->controller, p->id,
             "%s has lethal damage (or was destroyed) but is still on the battlefield", p->card);
@@ -607,12 +626,6 @@ exit_step (Ctx *c, gboolean leaving_attack)
     end_combat (c);
     pool_empties = TRUE;
   }
-  if ((st->flags & TS_STEP_FLAG_DISCARD) && valid_seat (s, s->active)) {
-    TsPlayer *p = &s->players[s->active];
-    if (p->hand > s->profile->hand_size)
-      warn (c, "hand-size", s->active, 0, "%s ended the turn with %d cards in hand (maximum %d)",
-            p->name, p->hand, s->profile->hand_size);
-  }
   warn_lethal (c);
   if (pool_empties) {
     empty_pools (c);
@@ -630,11 +643,10 @@ heal (TsState *s)
     p->power_mod = p->toughness_mod = 0;
     p->keywords_granted = 0;
     p->regen_shields = 0;
-    if (p->lethal && p->toughness > 0)
-      p->lethal = p->lethal; /* destroyed creatures stay flagged until they leave */
-    int plus = counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
-    p->power = p->base_power + plus;
-    p->toughness = p->base_toughness + plus;
+    /* lethal stays set: a destroyed creature should still leave the battlefield */
+    gint64 plus = (gint64) counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
+    p->power = sat (p->base_power + plus);
+    p->toughness = sat (p->base_toughness + plus);
   }
   g_array_set_size (s->shields, 0);
 }
@@ -739,6 +751,9 @@ start_turn (Ctx *c, int seat)
   exit_step (c, TRUE);
   if (s->game_over)
     return;
+  if (valid_seat (s, s->active) && s->players[s->active].hand > s->profile->hand_size)
+    warn (c, "hand-size", s->active, 0, "%s ended the turn with %d cards in hand (maximum %d)",
+          s->players[s->active].name, s->players[s->active].hand, s->profile->hand_size);
   s->turn++;
   s->active = seat;
   s->first_strike_done = FALSE;
@@ -886,7 +901,7 @@ spell_kind (const TsState *s, const TsFacts *f)
     return TS_SPELL_LAND;
   if (f->types & TS_TYPE_INTERRUPT)
     return s->profile->interrupts ? TS_SPELL_INTERRUPT : TS_SPELL_INSTANT;
-  if ((f->types & TS_TYPE_INSTANT) || (f->keywords & TS_KW_FLASH))
+  if (f->types & TS_TYPE_INSTANT)
     return TS_SPELL_INSTANT;
   if (f->types & TS_TYPE_CREATURE)
     return TS_SPELL_CREATURE;
@@ -929,7 +944,7 @@ destroy_permanent (Ctx *c, TsPermanent *p)
   if (p->regen_shields > 0)
     regenerate (c, p);
   else
-    p->lethal = TRUE;
+    mark_lethal (c, p);
 }
 
 /* Effects of a few well-known spells, applied when they resolve (docs/events.md lists them). */
@@ -943,8 +958,8 @@ spell_effect (Ctx *c, const TsStackItem *it)
   if (card_is (it->card, "Giant Growth")) {
     TsPermanent *p = it->n_targets ? ts_state_find_permanent (s, it->targets[0]) : NULL;
     if (p) {
-      p->power_mod += 3;
-      p->toughness_mod += 3;
+      p->power_mod = sat ((gint64) p->power_mod + 3);
+      p->toughness_mod = sat ((gint64) p->toughness_mod + 3);
       recompute (c, p);
     }
   } else if (card_is (it->card, "Lightning Bolt")) {
@@ -963,7 +978,7 @@ spell_effect (Ctx *c, const TsStackItem *it)
     pool_add (s, it->controller, m);
   } else if (card_is (it->card, "Healing Salve")) {
     if (valid_seat (s, tp))
-      s->players[tp].life += 3;
+      s->players[tp].life = sat ((gint64) s->players[tp].life + 3);
   } else if (card_is (it->card, "Ancestral Recall")) {
     int who = valid_seat (s, tp) ? tp : it->controller;
     if (valid_seat (s, who)) {
@@ -978,7 +993,7 @@ spell_effect (Ctx *c, const TsStackItem *it)
       destroy_permanent (c, p);
     else if (p) {
       if (valid_seat (s, p->controller))
-        s->players[p->controller].life += MAX (0, p->power);
+        s->players[p->controller].life = sat ((gint64) s->players[p->controller].life + MAX (0, p->power));
       g_ptr_array_add (s->players[p->owner].exile, g_strdup (p->card));
       remove_permanent (s, p->id);
     }
@@ -1065,7 +1080,7 @@ spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
   int xs = 0;
   if (!ts_mana_parse (f->cost, out, &xs))
     return;
-  out[TS_MANA_C] += xs * e->x;
+  out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + (gint64) xs * e->x);
   if (card_is (f->name, "Fireball")) {
     guint n = e->n_targets + (e->target_player >= 0 ? 1 : 0);
     if (n > 1)
@@ -1099,7 +1114,9 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
-  check_timing (c, seat, kind, card ? card : "a spell");
+  /* Flash: a permanent spell cast with an instant's timing. */
+  check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
+                card ? card : "a spell");
   int cost[TS_MANA_N];
   spell_cost (c, f, cost);
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
@@ -1377,7 +1394,10 @@ on_attack (Ctx *c)
             pname (s, attacker));
     else if (s->stack->len > 0 && s->profile->stack)
       warn (c, "attack-timing", attacker, 0, "Attack declared with spells on the stack");
-    if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || (int) s->step > decl)
+    gboolean late = (int) s->step > decl &&
+                    ((st->flags & TS_STEP_FLAG_COMBAT) ||
+                     (s->profile->stack && s->players[attacker].attacks == 0));
+    if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || late)
       warn (c, "attack-timing", attacker, 0, "Attack declared in the %s", s->step_name);
     resolve_all (c);
     s->players[attacker].attacks++;
@@ -1582,7 +1602,7 @@ on_draw (Ctx *c)
   }
   if (p->library >= 0)
     p->library -= n;
-  p->hand = MAX (p->hand, 0) + n;
+  p->hand = sat ((gint64) MAX (p->hand, 0) + n);
 }
 
 static void
@@ -1607,7 +1627,7 @@ on_counter (Ctx *c)
   for (guint i = 0; i < p->counters->len; i++) {
     TsCounter *k = &g_array_index (p->counters, TsCounter, i);
     if (strcmp (k->name, name) == 0) {
-      k->n = MAX (0, k->n + e->amount);
+      k->n = MAX (0, sat ((gint64) k->n + e->amount));
       found = TRUE;
     }
   }
@@ -1774,8 +1794,8 @@ on_modify (Ctx *c)
   TsPermanent *p = find_perm (c, e->object, "modify");
   if (p == NULL)
     return;
-  p->power_mod += e->power;
-  p->toughness_mod += e->toughness;
+  p->power_mod = sat ((gint64) p->power_mod + e->power);
+  p->toughness_mod = sat ((gint64) p->toughness_mod + e->toughness);
   p->keywords_granted |= ts_rules_parse_keywords (e->keywords);
   recompute (c, p);
 }
@@ -1830,11 +1850,11 @@ ts_rules_apply (TsRules *rules, const TsProfile *fixed, TsState *s, const TsEven
     break;
   case TS_EVENT_LIFE:
     if (valid_seat (s, e->player))
-      s->players[e->player].life += e->amount;
+      s->players[e->player].life = sat ((gint64) s->players[e->player].life + e->amount);
     break;
   case TS_EVENT_POISON:
     if (valid_seat (s, e->player))
-      s->players[e->player].poison = MAX (0, s->players[e->player].poison + e->amount);
+      s->players[e->player].poison = MAX (0, sat ((gint64) s->players[e->player].poison + e->amount));
     break;
   case TS_EVENT_COUNTER:
     on_counter (c);

@@ -47,6 +47,7 @@ typedef struct {
   gboolean is_commander;
   GArray *counters;        /* TsCounter */
   gboolean lethal_warned;  /* the "still on the battlefield" warning was given */
+  guint lethal_event;      /* event that made it lethal */
 } TsPermanent;
 
 typedef struct {
