@@ -79,12 +79,13 @@ ts_new_game_dialog_build_event (TsNewGameDialog *self)
 
 void
 ts_new_game_dialog_set (TsNewGameDialog *self, const char *const *names, int n_players,
-                        const char *profile, int starting_life)
+                        const char *profile, gboolean commander, int starting_life)
 {
   g_return_if_fail (TS_IS_NEW_GAME_DIALOG (self));
   n_players = CLAMP (n_players, 2, TS_MAX_PLAYERS);
   gtk_drop_down_set_selected (self->profile_dropdown,
                               g_strcmp0 (profile, "modern") == 0 ? 1 : 0);
+  gtk_switch_set_active (self->commander_switch, commander);
   gtk_spin_button_set_value (self->players_spin, n_players);
   for (int i = 0; i < n_players && names != NULL && names[i] != NULL; i++)
     gtk_editable_set_text (GTK_EDITABLE (self->names[i]), names[i]);

@@ -17,9 +17,10 @@ TsNewGameDialog *ts_new_game_dialog_new (GtkWindow *parent);
 /* The game_start event for what the dialog shows now (source person, time now). Free with
  * ts_event_free(). */
 TsEvent *ts_new_game_dialog_build_event (TsNewGameDialog *self);
-/* Fills the form (tests, and "play again" with the same people). profile: "classic"/"modern". */
+/* Fills the form (tests, and "play again" with the same people). profile: "classic"/"modern";
+ * commander only counts with modern; starting_life 0 keeps the profile's. */
 void ts_new_game_dialog_set (TsNewGameDialog *self, const char *const *names, int n_players,
-                             const char *profile, int starting_life);
+                             const char *profile, gboolean commander, int starting_life);
 /* Activates the Start button. */
 void ts_new_game_dialog_start (TsNewGameDialog *self);
 

@@ -219,6 +219,24 @@ ts_player_panel_get_life_text (TsPlayerPanel *self)
   return gtk_label_get_text (self->life_label);
 }
 
+const char *
+ts_player_panel_get_poison_text (TsPlayerPanel *self)
+{
+  g_return_val_if_fail (TS_IS_PLAYER_PANEL (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->poison_label)))
+    return NULL;
+  return gtk_label_get_text (self->poison_label);
+}
+
+const char *
+ts_player_panel_get_commander_text (TsPlayerPanel *self)
+{
+  g_return_val_if_fail (TS_IS_PLAYER_PANEL (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->commander_label)))
+    return NULL;
+  return gtk_label_get_text (self->commander_label);
+}
+
 void
 ts_player_panel_set_poison (TsPlayerPanel *self, int poison, gboolean shown)
 {

@@ -29,6 +29,9 @@ void ts_player_panel_set_status (TsPlayerPanel *self, const char *status);
 
 /* What the life label shows, for tests and accessibility checks. */
 const char *ts_player_panel_get_life_text (TsPlayerPanel *self);
+/* The poison and commander-damage lines as shown, or NULL while hidden. */
+const char *ts_player_panel_get_poison_text (TsPlayerPanel *self);
+const char *ts_player_panel_get_commander_text (TsPlayerPanel *self);
 
 /* Parses the life entry's text: "17" sets, "+3" / "-2" adds to `current`. FALSE when the
  * text is not a number. */

@@ -477,7 +477,8 @@ on_new_game (GSimpleAction *action, GVariant *param, gpointer user_data)
     for (int i = 0; i < state->n_players; i++)
       names[i] = state->players[i].name;
     ts_new_game_dialog_set (dialog, names, state->n_players,
-                            state->profile != NULL ? state->profile->id : NULL, 0);
+                            state->profile != NULL ? state->profile->id : NULL,
+                            state->commander, 0);
   }
   g_signal_connect_object (dialog, "start", G_CALLBACK (on_new_game_start), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));

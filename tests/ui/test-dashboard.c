@@ -130,7 +130,7 @@ start_game (Fixture *f, const char *profile)
   TsNewGameDialog *dialog = TS_NEW_GAME_DIALOG (find_toplevel (TS_TYPE_NEW_GAME_DIALOG));
   assert_non_null (dialog);
   const char *names[] = { "Alice", "Bob", NULL };
-  ts_new_game_dialog_set (dialog, names, 2, profile, 20);
+  ts_new_game_dialog_set (dialog, names, 2, profile, FALSE, 20);
   ts_new_game_dialog_start (dialog);
   ui_pump (20);
   assert_null (find_toplevel (TS_TYPE_NEW_GAME_DIALOG));
@@ -159,7 +159,7 @@ test_new_game_from_dialog (void **st)
   GtkWindow *dialog = find_toplevel (TS_TYPE_NEW_GAME_DIALOG);
   assert_non_null (dialog);
   const char *names[] = { "Alice", "Bob", NULL };
-  ts_new_game_dialog_set (TS_NEW_GAME_DIALOG (dialog), names, 2, "classic", 20);
+  ts_new_game_dialog_set (TS_NEW_GAME_DIALOG (dialog), names, 2, "classic", FALSE, 20);
   ui_wait_frame (GTK_WIDGET (dialog));
   g_free (ui_screenshot (GTK_WIDGET (dialog), "02-new-game-dialog"));
   ts_new_game_dialog_start (TS_NEW_GAME_DIALOG (dialog));
@@ -176,6 +176,37 @@ test_new_game_from_dialog (void **st)
   assert_true (g_str_has_prefix (path, g_get_user_data_dir ()));
   assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
   assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "next-step"));
+}
+
+static void
+test_commander_game (void **st)
+{
+  Fixture *f = *st;
+
+  activate (f, "new-game", NULL);
+  TsNewGameDialog *dialog = TS_NEW_GAME_DIALOG (find_toplevel (TS_TYPE_NEW_GAME_DIALOG));
+  assert_non_null (dialog);
+  const char *names[] = { "Ann", "Ben", "Cy", NULL };
+  ts_new_game_dialog_set (dialog, names, 3, "modern", TRUE, 0);
+  g_autoptr (TsEvent) event = ts_new_game_dialog_build_event (dialog);
+  assert_true (event->flags & TS_EVENT_FLAG_COMMANDER);
+  assert_int_equal (event->amount, 40); /* the profile's Commander life, filled in */
+  assert_int_equal (event->n_players, 3);
+  ts_new_game_dialog_start (dialog);
+  ui_pump (20);
+
+  assert_true (state (f)->commander);
+  assert_string_equal (life_text (f, 2), "40");
+  TsPlayerPanel *ann = ts_window_get_player_panel (f->window, 0);
+  assert_string_equal (ts_player_panel_get_commander_text (ann), "Commander damage: Ben 0 · Cy 0");
+  assert_string_equal (ts_player_panel_get_poison_text (ann), "Poison 0");
+
+  /* Classic: no commander line, poison only once someone has any. */
+  start_game (f, "classic");
+  ann = ts_window_get_player_panel (f->window, 0);
+  assert_null (ts_player_panel_get_commander_text (ann));
+  assert_null (ts_player_panel_get_poison_text (ann));
+  assert_null (ts_window_get_player_panel (f->window, 2));
 }
 
 static void
@@ -664,6 +695,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_opens_without_a_game),
     cmocka_unit_test (test_new_game_from_dialog),
+    cmocka_unit_test (test_commander_game),
     cmocka_unit_test (test_life_buttons_entry_undo_redo),
     cmocka_unit_test (test_next_step_lights_phase_bar),
     cmocka_unit_test (test_timing_window_text),
