@@ -40,6 +40,7 @@ static GtkWidget *
 creature_row (const TsState *state, const TsPermanent *p)
 {
   GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *lines = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *name = gtk_label_new (p->card != NULL ? p->card : "Unknown card");
   char pt[32];
@@ -63,7 +64,7 @@ creature_row (const TsState *state, const TsPermanent *p)
     add_chip (GTK_BOX (chips), "sick", "sick");
   if (p->lethal)
     add_chip (GTK_BOX (chips), "lethal", "lethal");
-  gtk_box_append (GTK_BOX (box), chips);
+  gtk_widget_set_visible (chips, gtk_widget_get_first_child (chips) != NULL);
 
   if (p->damage > 0) {
     g_autofree char *dmg = g_strdup_printf ("%d dmg", p->damage);
@@ -76,7 +77,10 @@ creature_row (const TsState *state, const TsPermanent *p)
   gtk_widget_add_css_class (pt_label, "power-toughness");
   gtk_box_append (GTK_BOX (box), pt_label);
 
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  /* Chips on their own line: a long name and three chips do not fit one column's width. */
+  gtk_box_append (GTK_BOX (lines), box);
+  gtk_box_append (GTK_BOX (lines), chips);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), lines);
   g_object_set_data (G_OBJECT (row), "ts-object", GUINT_TO_POINTER (p->id));
   if (p->attacking)
     gtk_widget_add_css_class (row, "attacking");
@@ -188,6 +192,20 @@ ts_battlefield_set_hint (TsBattlefield *self, const char *hint)
   g_return_if_fail (TS_IS_BATTLEFIELD (self));
   gtk_label_set_text (self->hint_label, hint != NULL ? hint : "");
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), hint != NULL && hint[0] != '\0');
+}
+
+void
+ts_battlefield_set_note (TsBattlefield *self, guint object, const char *note)
+{
+  g_return_if_fail (TS_IS_BATTLEFIELD (self));
+  GtkWidget *row = g_hash_table_lookup (self->rows, GUINT_TO_POINTER (object));
+  if (row == NULL || note == NULL)
+    return;
+  /* row > lines > [name line, chips line] */
+  GtkWidget *lines = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+  GtkWidget *chips = gtk_widget_get_last_child (lines);
+  add_chip (GTK_BOX (chips), note, "assigned");
+  gtk_widget_set_visible (chips, TRUE);
 }
 
 guint

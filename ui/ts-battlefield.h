@@ -19,6 +19,8 @@ void ts_battlefield_update (TsBattlefield *self, const TsState *state);
 void ts_battlefield_set_selected (TsBattlefield *self, guint object);
 /* The instruction line above the columns ("Declare attackers: click Alice's creatures"). */
 void ts_battlefield_set_hint (TsBattlefield *self, const char *hint);
+/* Adds a note chip to a creature's row until the next update ("2 damage assigned"). */
+void ts_battlefield_set_note (TsBattlefield *self, guint object, const char *note);
 /* Rows shown, over all players (for tests). */
 guint ts_battlefield_get_n_creatures (TsBattlefield *self);
 /* Emits ::creature-activated as a click on that creature's row would. */

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 struct _TsWindow {
@@ -302,8 +303,22 @@ refresh (TsWindow *self)
 
   if (self->picked != 0 && ts_state_find_permanent (state, self->picked) == NULL)
     self->picked = 0;
+  if (!state->in_attack)
+    g_hash_table_remove_all (self->assigned);
   ts_battlefield_update (self->battlefield, state);
   ts_battlefield_set_selected (self->battlefield, self->picked);
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, self->assigned);
+  while (g_hash_table_iter_next (&iter, &key, &value)) {
+    guint attacker = 0, blocker = 0;
+    if (sscanf (key, "%u:%u", &attacker, &blocker) != 2)
+      continue;
+    const TsPermanent *a = ts_state_find_permanent (state, attacker);
+    g_autofree char *note = g_strdup_printf ("%d damage from %s", GPOINTER_TO_INT (value),
+                                             a != NULL ? a->card : "?");
+    ts_battlefield_set_note (self->battlefield, blocker, note);
+  }
   g_autofree char *hint = combat_hint (self, state);
   ts_battlefield_set_hint (self->battlefield, hint);
   ts_warning_list_update (self->warning_list, state);
