@@ -29,6 +29,7 @@ static const struct {
   { "win.open-store",      { "<Ctrl>o", NULL } },
   { "win.save-store",      { "<Ctrl>s", NULL } },
   { "win.choose-source",   { "<Ctrl>k", NULL } },
+  { "win.play-session",    { "<Ctrl>r", NULL } },
   { "win.fullscreen",      { "F11", NULL } },
   { "win.show-view::table",       { "<Alt>1", NULL } },
   { "win.show-view::battlefield", { "<Alt>2", NULL } },

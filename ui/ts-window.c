@@ -39,6 +39,7 @@ struct _TsWindow {
   guint session_frame;         /* frame on show */
   guint session_timer;
   gboolean session_playing;
+  char *session_dir;           /* the last session played, for "Play Again" */
 
   /* template */
   GtkLabel *store_label;
@@ -62,6 +63,7 @@ struct _TsWindow {
 G_DEFINE_FINAL_TYPE (TsWindow, ts_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void refresh (TsWindow *self);
+static gboolean load_session (TsWindow *self, const char *dir, GError **error);
 
 /* ---- helpers ----------------------------------------------------------------------------- */
 
@@ -334,15 +336,15 @@ refresh (TsWindow *self)
   set_action_enabled (self, "save-store", ts_engine_n_events (self->engine) > 0);
 
   if (self->store_path != NULL) {
-    g_autofree char *base = g_path_get_basename (self->store_path);
-    g_autofree char *text = g_strdup_printf ("Recording to %s", base);
-    gtk_label_set_text (self->store_label, text);
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->store_label), self->store_path);
+    g_autofree char *tip = g_strdup_printf ("Every event is saved to %s as it happens",
+                                            self->store_path);
+    gtk_label_set_text (self->store_label, "● Recording");
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->store_label), tip);
   } else {
-    gtk_label_set_text (self->store_label, state->started ? "Not recorded — Save As to keep"
-                                                          : "");
+    gtk_label_set_text (self->store_label, state->started ? "Not saved — Save As to keep" : "");
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->store_label), NULL);
   }
+  set_action_enabled (self, "play-session", self->session_dir != NULL && !self->session_playing);
   self->shown_generation = state->generation;
 }
 
@@ -690,6 +692,16 @@ on_visible_child (GObject *object, GParamSpec *pspec, gpointer user_data)
   }
 }
 
+static void
+on_play_session (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  TsWindow *self = TS_WINDOW (user_data);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_strdup (self->session_dir);
+  if (dir != NULL && !load_session (self, dir, &error))
+    ts_window_show_error (self, "Could not play the recording", error);
+}
+
 static const GActionEntry win_actions[] = {
   { .name = "next-step", .activate = on_next_step },
   { .name = "pass-turn", .activate = on_pass_turn },
@@ -704,6 +716,7 @@ static const GActionEntry win_actions[] = {
   { .name = "life-add", .activate = on_life_add, .parameter_type = "(ii)" },
   { .name = "set-life", .activate = on_set_life, .parameter_type = "(ii)" },
   { .name = "name-card", .activate = on_name_card, .parameter_type = "(us)" },
+  { .name = "play-session", .activate = on_play_session },
 };
 
 /* ---- loading ----------------------------------------------------------------------------- */
@@ -914,6 +927,7 @@ on_frame_loaded (GObject *source, GAsyncResult *result, gpointer user_data)
   } else {
     apply_session_events (self, G_MAXUINT);
     self->session_playing = FALSE;
+    refresh (self);
   }
   g_object_unref (self);
 }
@@ -946,10 +960,15 @@ load_session (TsWindow *self, const char *dir, GError **error)
   replace_engine (self, g_steal_pointer (&engine), NULL, NULL);
 
   self->session = g_steal_pointer (&session);
+  if (self->session_dir != dir) {
+    g_free (self->session_dir);
+    self->session_dir = g_strdup (dir);
+  }
   self->session_cancel = g_cancellable_new ();
   self->session_next_event = 0;
   self->session_frame = G_MAXUINT;
   self->session_playing = TRUE;
+  set_action_enabled (self, "play-session", FALSE);
   load_next_frame (self);
 
   g_autofree char *base = g_path_get_basename (dir);
@@ -1083,6 +1102,7 @@ ts_window_dispose (GObject *object)
   g_clear_pointer (&self->source_spec, g_free);
   stop_session (self);
   g_clear_pointer (&self->session_objects, g_hash_table_unref);
+  g_clear_pointer (&self->session_dir, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), TS_TYPE_WINDOW);
   G_OBJECT_CLASS (ts_window_parent_class)->dispose (object);
 }

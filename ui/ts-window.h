@@ -6,7 +6,7 @@
  *   win.next-step  win.pass-turn  win.new-game  win.undo  win.redo  win.open-store
  *   win.save-store  win.choose-source  win.fullscreen (stateful)  win.show-view (s)
  *   win.life-add ((ii) player, delta)  win.set-life ((ii) player, life)
- *   win.name-card ((us) tracker id, card name)
+ *   win.name-card ((us) tracker id, card name)  win.play-session (the last recording again)
  */
 #pragma once
 

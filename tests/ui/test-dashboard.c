@@ -526,6 +526,15 @@ test_demo_session_plays (void **st)
   assert_int_equal (ts_camera_view_get_n_overlays (ts_window_get_camera_view (f->window)), 6);
   g_free (ui_screenshot (GTK_WIDGET (f->window), "00-demo-session"));
 
+  /* Play it again: a fresh game from the same recording reaches the same state. */
+  assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-session"));
+  activate (f, "play-session", NULL);
+  assert_true (ts_window_is_playing (f->window));
+  assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "play-session"));
+  assert_true (ui_wait (session_done, f->window, 30000));
+  assert_int_equal (ts_engine_n_events (ts_window_get_engine (f->window)), 15);
+  assert_int_equal (state (f)->permanents->len, on_battlefield);
+
   /* A session folder without frames is refused with its name. */
   g_autofree char *empty = g_dir_make_tmp ("ts-ui-XXXXXX", NULL);
   TsDashboardOptions none = { .session_dir = empty };
