@@ -801,25 +801,34 @@ ts_window_new_game (TsWindow *self, const TsEvent *game_start, GError **error)
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (game_start != NULL && game_start->kind == TS_EVENT_GAME_START, FALSE);
 
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "tablesight", "games", NULL);
-  if (g_mkdir_with_parents (dir, 0755) != 0) {
-    int saved = errno;
-    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir,
-                 g_strerror (saved));
-    return FALSE;
-  }
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autoptr (TsStore) store = NULL;
   g_autofree char *path = NULL;
-  for (int n = 0; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS); n++) {
-    g_free (path);
-    g_autofree char *base = n == 0 ? g_strdup_printf ("game-%s.db", stamp)
-                                   : g_strdup_printf ("game-%s-%d.db", stamp, n);
-    path = g_build_filename (dir, base, NULL);
+  if (self->store != NULL && ts_store_count (self->store) == 0) {
+    /* An empty store named on the command line (--log new.db): the game goes there. */
+    ts_engine_attach_store (self->engine, NULL);
+    store = g_steal_pointer (&self->store);
+    path = g_strdup (self->store_path);
+  } else {
+    g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "tablesight", "games",
+                                             NULL);
+    if (g_mkdir_with_parents (dir, 0755) != 0) {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir,
+                   g_strerror (saved));
+      return FALSE;
+    }
+    g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+    for (int n = 0; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS); n++) {
+      g_free (path);
+      g_autofree char *base = n == 0 ? g_strdup_printf ("game-%s.db", stamp)
+                                     : g_strdup_printf ("game-%s-%d.db", stamp, n);
+      path = g_build_filename (dir, base, NULL);
+    }
+    store = ts_store_open (path, error);
+    if (store == NULL)
+      return FALSE;
   }
-  g_autoptr (TsStore) store = ts_store_open (path, error);
-  if (store == NULL)
-    return FALSE;
   g_autoptr (TsEngine) engine = ts_engine_new (NULL, self->cards);
   ts_engine_attach_store (engine, store);
   if (!ts_engine_apply (engine, game_start, NULL, error))

@@ -33,8 +33,9 @@ TsWindow *ts_window_new (TsApplication *app);
  * database from options->cards_path or the bundled one. Nothing named: an empty table. */
 gboolean ts_window_load (TsWindow *self, const TsDashboardOptions *options, GError **error);
 
-/* Starts a new game from a game_start event. The game is recorded in a new store in the
- * user's data folder (tablesight/games/) so that it can never be lost. */
+/* Starts a new game from a game_start event. The game is recorded in the open store when it
+ * is still empty (dashboard --log NEW.db), else in a new store in the user's data folder
+ * (tablesight/games/), so that it can never be lost. */
 gboolean ts_window_new_game (TsWindow *self, const TsEvent *game_start, GError **error);
 /* Replaces the game with the one in the store at path and keeps appending to it. */
 gboolean ts_window_open_store (TsWindow *self, const char *path, GError **error);

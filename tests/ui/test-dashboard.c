@@ -633,12 +633,24 @@ test_save_and_open_store (void **st)
   assert_int_equal (state (f)->step, step);
   assert_string_equal (state (f)->profile->id, "modern");
 
+  /* A new, empty store named up front receives the next new game. */
+  g_autofree char *fresh = g_build_filename (dir, "fresh.db", NULL);
+  assert_true (ts_window_open_store (f->window, fresh, &error));
+  start_game (f, "modern");
+  assert_string_equal (ts_window_get_store_path (f->window), fresh);
+  activate (f, "life-add", g_variant_new ("(ii)", 1, -2));
+  g_autoptr (TsStore) check = ts_store_open_readonly (fresh, &error);
+  assert_non_null (check);
+  assert_int_equal (ts_store_count (check), 2);
+  g_clear_pointer (&check, ts_store_free);
+
   /* A file that is not a game store: a clear error, the game on show untouched. */
   g_autofree char *junk = g_build_filename (dir, "junk.db", NULL);
   assert_true (g_file_set_contents (junk, "not a database at all", -1, NULL));
   assert_false (ts_window_open_store (f->window, junk, &error));
   assert_non_null (error);
-  assert_string_equal (life_text (f, 0), "13");
+  assert_string_equal (life_text (f, 1), "18");
+  assert_string_equal (ts_window_get_store_path (f->window), fresh);
   g_clear_error (&error);
   assert_false (ts_window_replay_file (f->window, "/nonexistent/events.jsonl", &error));
   assert_non_null (error);
@@ -650,6 +662,11 @@ test_save_and_open_store (void **st)
   g_unlink (wal);
   g_unlink (shm);
   g_unlink (junk);
+  const char *suffixes[] = { "", "-wal", "-shm" };
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++) {
+    g_autofree char *file = g_strdup_printf ("%s%s", fresh, suffixes[i]);
+    g_unlink (file);
+  }
   g_rmdir (dir);
 }
 
