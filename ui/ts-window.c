@@ -339,9 +339,11 @@ refresh (TsWindow *self)
     g_autofree char *tip = g_strdup_printf ("Every event is saved to %s as it happens",
                                             self->store_path);
     gtk_label_set_text (self->store_label, "● Recording");
+    gtk_widget_add_css_class (GTK_WIDGET (self->store_label), "recording");
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->store_label), tip);
   } else {
     gtk_label_set_text (self->store_label, state->started ? "Not saved — Save As to keep" : "");
+    gtk_widget_remove_css_class (GTK_WIDGET (self->store_label), "recording");
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->store_label), NULL);
   }
   set_action_enabled (self, "play-session", self->session_dir != NULL && !self->session_playing);

@@ -200,6 +200,7 @@ test_commander_game (void **st)
   TsPlayerPanel *ann = ts_window_get_player_panel (f->window, 0);
   assert_string_equal (ts_player_panel_get_commander_text (ann), "Commander damage: Ben 0 · Cy 0");
   assert_string_equal (ts_player_panel_get_poison_text (ann), "Poison 0");
+  g_free (ui_screenshot (GTK_WIDGET (f->window), "08-commander-three-players"));
 
   /* Classic: no commander line, poison only once someone has any. */
   start_game (f, "classic");
