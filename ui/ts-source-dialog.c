@@ -94,6 +94,14 @@ ts_source_dialog_get_n_sources (TsSourceDialog *self)
   return self->specs->len;
 }
 
+const char *
+ts_source_dialog_get_spec (TsSourceDialog *self, guint index)
+{
+  g_return_val_if_fail (TS_IS_SOURCE_DIALOG (self), NULL);
+  g_return_val_if_fail (index < self->specs->len, NULL);
+  return g_ptr_array_index (self->specs, index);
+}
+
 static void
 ts_source_dialog_dispose (GObject *object)
 {

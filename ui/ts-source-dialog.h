@@ -16,6 +16,8 @@ TsSourceDialog *ts_source_dialog_new (GtkWindow *parent);
 void ts_source_dialog_add (TsSourceDialog *self, const char *spec, const char *name,
                            const char *kind);
 guint ts_source_dialog_get_n_sources (TsSourceDialog *self);
+/* The capture spec of choice index. */
+const char *ts_source_dialog_get_spec (TsSourceDialog *self, guint index);
 void ts_source_dialog_choose (TsSourceDialog *self, guint index);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 #include "ts-application.h"
 #include "ts-card-search.h"
 #include "ts-new-game-dialog.h"
+#include "ts-source-dialog.h"
 #include "ts-timing.h"
 #include "ts-window.h"
 #include "ui-helpers.h"
@@ -535,6 +536,24 @@ test_demo_session_plays (void **st)
   assert_true (ui_wait (session_done, f->window, 30000));
   assert_int_equal (ts_engine_n_events (ts_window_get_engine (f->window)), 15);
   assert_int_equal (state (f)->permanents->len, on_battlefield);
+
+  /* The same recording chosen from the Camera or Recording dialog. */
+  activate (f, "choose-source", NULL);
+  TsSourceDialog *sources = TS_SOURCE_DIALOG (find_toplevel (TS_TYPE_SOURCE_DIALOG));
+  assert_non_null (sources);
+  int demo = -1;
+  for (guint i = 0; i < ts_source_dialog_get_n_sources (sources); i++)
+    if (g_str_has_suffix (ts_source_dialog_get_spec (sources, i), "demo-session"))
+      demo = (int) i;
+  assert_true (demo >= 0);
+  ui_wait_frame (GTK_WIDGET (sources));
+  g_free (ui_screenshot (GTK_WIDGET (sources), "09-camera-or-recording"));
+  ts_source_dialog_choose (sources, demo);
+  ui_pump (10);
+  assert_null (find_toplevel (TS_TYPE_SOURCE_DIALOG));
+  assert_true (ts_window_is_playing (f->window));
+  assert_true (ui_wait (session_done, f->window, 30000));
+  assert_int_equal (ts_engine_n_events (ts_window_get_engine (f->window)), 15);
 
   /* A session folder without frames is refused with its name. */
   g_autofree char *empty = g_dir_make_tmp ("ts-ui-XXXXXX", NULL);
