@@ -23,8 +23,10 @@ G_DECLARE_FINAL_TYPE (TsCameraView, ts_camera_view, TS, CAMERA_VIEW, GtkWidget)
 
 GtkWidget *ts_camera_view_new (void);
 
-/* Shows a frame: 1 (grey), 3 (BGR) or 4 (BGRA) channels. The pixels are copied into a GPU
- * texture; the caller keeps image. NULL clears the view to its placeholder. */
+/* Shows a frame: 1 (grey), 3 (BGR) or 4 (BGRA) channels. The pixels are copied (shrunk first
+ * to the view's size in device pixels when the frame is much larger, so a 1080p camera costs
+ * what the view shows); the caller keeps image. NULL clears the view to its placeholder.
+ * Overlays stay in the frame's own pixel coordinates. */
 void ts_camera_view_set_frame (TsCameraView *self, const TsImage *image);
 
 /* Replaces the overlays (copied). n may be 0. */

@@ -188,6 +188,42 @@ test_camera_view_frames (void **st)
                                          oy + 18 * scale), 0);
   assert_int_equal (ts_camera_view_pick (TS_CAMERA_VIEW (view), ox + 48 * scale,
                                          oy + 18 * scale), -1);
+  /* A 1080p frame is shrunk to the view's size, yet shows the same picture and overlays keep
+   * the frame's pixel units: red left half, blue right half, a card over the right half. */
+  g_autoptr (TsImage) big = ts_image_new (1920, 1080, 3);
+  for (int y = 0; y < 1080; y++)
+    for (int x = 0; x < 1920; x++)
+      big->data[(gsize) y * big->stride + x * 3 + (x < 960 ? 2 : 0)] = 255;
+  ts_camera_view_set_frame (TS_CAMERA_VIEW (view), big);
+  const TsCameraOverlay right = { .quad = { 1000, 100, 1900, 100, 1900, 1000, 1000, 1000 },
+                                  .label = "", .owner = 1, .id = 9 };
+  ts_camera_view_set_overlays (TS_CAMERA_VIEW (view), &right, 1);
+  ui_wait_frame (view);
+  scale = MIN (w / 1920.0, h / 1080.0);
+  ox = (w - 1920 * scale) / 2;
+  oy = (h - 1080 * scale) / 2;
+  assert_int_equal (ts_camera_view_pick (TS_CAMERA_VIEW (view), ox + 1500 * scale,
+                                         oy + 300 * scale), 0);
+  assert_int_equal (ts_camera_view_pick (TS_CAMERA_VIEW (view), ox + 500 * scale,
+                                         oy + 300 * scale), -1);
+  ts_camera_view_set_overlays (TS_CAMERA_VIEW (view), NULL, 0);
+  ui_wait_frame (view);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (view));
+  g_autoptr (GdkTexture) shot = gsk_renderer_render_texture (renderer, node,
+                                                             &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) w * h);
+  gdk_texture_download (shot, (guchar *) pixels, (gsize) w * 4);
+  guint32 left = pixels[(h / 2) * w + (int) (ox + 480 * scale)];
+  guint32 right_px = pixels[(h / 2) * w + (int) (ox + 1440 * scale)];
+  assert_int_equal ((left >> 16) & 0xff, 255);  /* ARGB32: red */
+  assert_int_equal (left & 0xff, 0);
+  assert_int_equal (right_px & 0xff, 255);       /* blue */
+  assert_int_equal ((right_px >> 16) & 0xff, 0);
+
   ts_camera_view_set_overlays (TS_CAMERA_VIEW (view), NULL, 0);
   assert_int_equal (ts_camera_view_get_n_overlays (TS_CAMERA_VIEW (view)), 0);
   ts_camera_view_set_frame (TS_CAMERA_VIEW (view), NULL);
