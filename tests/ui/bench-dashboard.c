@@ -45,6 +45,46 @@ painted (gpointer data)
   return *(gint64 *) data != 0;
 }
 
+/* ROUNDS life changes, each applied, checked on the label, and waited for on screen. */
+static gboolean
+measure_life_events (TsWindow *window, GdkFrameClock *clock, const char *what)
+{
+  TsPlayerPanel *panel = ts_window_get_player_panel (window, 0);
+  gint64 to_widget[ROUNDS], to_screen[ROUNDS];
+  g_autoptr (GError) error = NULL;
+  for (int i = 0; i < ROUNDS; i++) {
+    TsEvent event = TS_EVENT_INIT;
+    gint64 paint = 0;
+    event.kind = TS_EVENT_LIFE;
+    event.source = TS_SOURCE_PERSON;
+    event.player = 0;
+    event.amount = i % 2 == 0 ? -1 : 1;
+    gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &paint);
+    gint64 t0 = g_get_monotonic_time ();
+    if (!ts_window_apply (window, &event, &error)) {
+      fprintf (stderr, "%s\n", error->message);
+      return FALSE;
+    }
+    gint64 t1 = g_get_monotonic_time ();
+    const char *expect = i % 2 == 0 ? "19" : "20";
+    if (g_strcmp0 (ts_player_panel_get_life_text (panel), expect) != 0) {
+      fprintf (stderr, "life label shows %s, expected %s\n",
+               ts_player_panel_get_life_text (panel), expect);
+      return FALSE;
+    }
+    ui_wait (painted, &paint, 2000);
+    g_signal_handler_disconnect (clock, id);
+    to_widget[i] = t1 - t0;
+    to_screen[i] = paint - t0;
+    ts_event_clear (&event);
+  }
+  printf ("state change to screen (%d life events, GSK_RENDERER=%s, %s):\n", ROUNDS,
+          g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "default", what);
+  report ("apply event -> widgets updated", to_widget, ROUNDS);
+  report ("apply event -> frame painted", to_screen, ROUNDS);
+  return TRUE;
+}
+
 static gboolean
 mapped (gpointer data)
 {
@@ -80,39 +120,23 @@ main (void)
   ui_wait_frame (GTK_WIDGET (window));
 
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  TsPlayerPanel *panel = ts_window_get_player_panel (window, 0);
-  gint64 to_widget[ROUNDS], to_screen[ROUNDS];
-  for (int i = 0; i < ROUNDS; i++) {
-    TsEvent event = TS_EVENT_INIT;
-    gint64 paint = 0;
-    event.kind = TS_EVENT_LIFE;
-    event.source = TS_SOURCE_PERSON;
-    event.player = 0;
-    event.amount = i % 2 == 0 ? -1 : 1;
-    gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &paint);
-    gint64 t0 = g_get_monotonic_time ();
-    if (!ts_window_apply (window, &event, &error)) {
-      fprintf (stderr, "%s\n", error->message);
-      return 1;
-    }
-    gint64 t1 = g_get_monotonic_time ();
-    const char *expect = i % 2 == 0 ? "19" : "20";
-    if (g_strcmp0 (ts_player_panel_get_life_text (panel), expect) != 0) {
-      fprintf (stderr, "life label shows %s, expected %s\n",
-               ts_player_panel_get_life_text (panel), expect);
-      return 1;
-    }
-    ui_wait (painted, &paint, 2000);
-    g_signal_handler_disconnect (clock, id);
-    to_widget[i] = t1 - t0;
-    to_screen[i] = paint - t0;
-    ts_event_clear (&event);
+  if (!measure_life_events (window, clock, "events recorded in a SQLite store"))
+    return 1;
+  /* The same without the store: the window's own share of the latency. */
+  g_autofree char *start_dir = g_dir_make_tmp ("ts-bench-XXXXXX", NULL);
+  g_autofree char *start_path = g_build_filename (start_dir, "start.jsonl", NULL);
+  g_autofree char *start_json = ts_event_to_json (start);
+  g_autofree char *start_line = g_strdup_printf ("%s\n", start_json);
+  g_file_set_contents (start_path, start_line, -1, NULL);
+  if (!ts_window_replay_file (window, start_path, &error)) {
+    fprintf (stderr, "%s\n", error->message);
+    return 1;
   }
-  printf ("state change to screen (%d life events, GSK_RENDERER=%s, events recorded in a "
-          "SQLite store):\n", ROUNDS, g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER")
-                                                              : "default");
-  report ("apply event -> widgets updated", to_widget, ROUNDS);
-  report ("apply event -> frame painted", to_screen, ROUNDS);
+  g_unlink (start_path);
+  g_rmdir (start_dir);
+  ui_wait_frame (GTK_WIDGET (window));
+  if (!measure_life_events (window, clock, "no store"))
+    return 1;
 
   /* Camera view: one 1920x1080 BGR frame plus 20 overlays per frame, painted. */
   TsCameraView *view = ts_window_get_camera_view (window);
