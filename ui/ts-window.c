@@ -9,7 +9,6 @@
 #include "ts-session-player.h"
 #include "ts-source-dialog.h"
 #include "ts-timing.h"
-#include "image.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -27,7 +26,6 @@ struct _TsWindow {
   GPtrArray *panels;      /* TsPlayerPanel*, borrowed from players_box */
   guint picked;           /* creature picked in combat (blocker or attacker), 0 none */
   GHashTable *assigned;   /* "attacker:blocker" -> damage assigned by clicks */
-  guint64 shown_generation;
   guint n_warnings_seen;  /* warnings already looked at (the log page needs attention beyond) */
   char *source_spec;
 
@@ -347,7 +345,6 @@ refresh (TsWindow *self)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->store_label), NULL);
   }
   set_action_enabled (self, "play-session", self->session_dir != NULL && !self->session_playing);
-  self->shown_generation = state->generation;
 }
 
 /* ---- game commands ----------------------------------------------------------------------- */
@@ -740,13 +737,41 @@ gboolean
 ts_window_replay_file (TsWindow *self, const char *path, GError **error)
 {
   g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
-  g_autoptr (GPtrArray) events = ts_event_read_jsonl (path, error);
-  if (events == NULL)
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  if (!g_file_get_contents (path, &text, &len, error))
     return FALSE;
+
+  /* A log cut short by a crash keeps every whole event before the damage: the game is shown
+   * up to there and the banner says where the log breaks off. */
+  g_autoptr (GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_event_free);
+  g_autoptr (GError) damage = NULL;
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && damage == NULL; i++) {
+    const char *line = lines[i];
+    while (g_ascii_isspace (*line))
+      line++;
+    if (*line == '\0' || *line == '#')
+      continue;
+    TsEvent *event = ts_event_new (TS_EVENT_NONE);
+    if (ts_event_from_json (line, -1, i + 1, event, &damage))
+      g_ptr_array_add (events, event);
+    else
+      ts_event_free (event);
+  }
+  if (damage != NULL && events->len == 0) {
+    g_propagate_prefixed_error (error, g_steal_pointer (&damage), "%s: ", path);
+    return FALSE;
+  }
   if (!replay_events (self, events, error))
     return FALSE;
   g_autofree char *base = g_path_get_basename (path);
   gtk_window_set_title (GTK_WINDOW (self), base);
+  if (damage != NULL) {
+    g_autofree char *what = g_strdup_printf ("%s is damaged; showing the %u events before the "
+                                             "damage", base, events->len);
+    ts_window_show_error (self, what, damage);
+  }
   return TRUE;
 }
 

@@ -41,7 +41,9 @@ gboolean ts_window_new_game (TsWindow *self, const TsEvent *game_start, GError *
 gboolean ts_window_open_store (TsWindow *self, const char *path, GError **error);
 /* Writes the whole log to a new store at path (replacing it) and records there from now on. */
 gboolean ts_window_save_store (TsWindow *self, const char *path, GError **error);
-/* Replaces the game with the events of a JSON Lines file (not recorded anywhere). */
+/* Replaces the game with the events of a JSON Lines file (not recorded anywhere). A file
+ * damaged part-way (a torn last line) shows the events before the damage and says so in the
+ * banner; FALSE with error only when nothing could be read. */
 gboolean ts_window_replay_file (TsWindow *self, const char *path, GError **error);
 
 /* TRUE while a recorded session is still playing its frames. */

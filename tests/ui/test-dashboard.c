@@ -674,6 +674,30 @@ test_save_and_open_store (void **st)
   g_clear_error (&error);
   assert_false (ts_window_replay_file (f->window, "/nonexistent/events.jsonl", &error));
   assert_non_null (error);
+  g_clear_error (&error);
+
+  /* A log torn by a crash: the whole events before the damage are shown, the banner says so. */
+  g_autofree char *torn = g_build_filename (dir, "torn.jsonl", NULL);
+  const char *torn_text =
+    "{\"kind\":\"game_start\",\"players\":[\"Alice\",\"Bob\"]}\n"
+    "{\"kind\":\"life\",\"player\":0,\"amount\":-4}\n"
+    "# a comment line\n"
+    "{\"kind\":\"life\",\"player\":1,\"amo";
+  assert_true (g_file_set_contents (torn, torn_text, -1, NULL));
+  assert_true (ts_window_replay_file (f->window, torn, &error));
+  assert_int_equal (ts_engine_n_events (ts_window_get_engine (f->window)), 2);
+  assert_string_equal (life_text (f, 0), "16");
+  assert_non_null (ts_window_get_banner_text (f->window));
+  assert_non_null (strstr (ts_window_get_banner_text (f->window), "damaged"));
+  assert_non_null (strstr (ts_window_get_banner_text (f->window), "line 4"));
+  g_unlink (torn);
+  /* Nothing readable at all: refused, the game on show kept. */
+  assert_true (g_file_set_contents (torn, "{broken\n", -1, NULL));
+  assert_false (ts_window_replay_file (f->window, torn, &error));
+  assert_non_null (strstr (error->message, "torn.jsonl"));
+  assert_string_equal (life_text (f, 0), "16");
+  g_clear_error (&error);
+  g_unlink (torn);
 
   g_autofree char *wal = g_strdup_printf ("%s-wal", path);
   g_autofree char *shm = g_strdup_printf ("%s-shm", path);
