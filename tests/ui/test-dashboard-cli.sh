@@ -30,6 +30,12 @@ JSONL
 check "--replay draws the window and exits 0" "[ $rc -eq 0 ]"
 check "--replay screenshot is a PNG" "is_png '$out_dir/cli-replay.png'"
 
+# No option: the bundled recorded session, as a new user first sees it.
+if [ -d "${TS_SOURCE_DIR:-}/tests/fixtures/demo-session" ]; then
+  "$ts" dashboard --screenshot "$out_dir/cli-first-run.png"; rc=$?
+  check "no option opens the demo session" "[ $rc -eq 0 ] && is_png '$out_dir/cli-first-run.png'"
+fi
+
 "$ts" dashboard --empty --screenshot "$out_dir/cli-empty.png"; rc=$?
 check "--empty draws the window" "[ $rc -eq 0 ] && is_png '$out_dir/cli-empty.png'"
 
