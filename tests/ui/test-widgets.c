@@ -4,6 +4,7 @@
 #include "ts-mana-pool.h"
 #include "ts-phase-bar.h"
 #include "ts-player-panel.h"
+#include "ts-session-player.h"
 #include "ts-timing.h"
 #include "ui-helpers.h"
 
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <glib/gstdio.h>
 
 static void
 test_life_entry_parsing (void **st)
@@ -233,6 +235,116 @@ test_camera_view_frames (void **st)
 }
 
 static void
+write_text (const char *dir, const char *name, const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  assert_true (g_file_set_contents (path, text, -1, NULL));
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL) {
+    g_autofree char *path = g_build_filename (dir, name, NULL);
+    g_unlink (path);
+  }
+  g_rmdir (dir);
+}
+
+/* A recorded session read back: events become camera events with the recording's ids, owners
+ * come from the events, and every kind of damage is refused with file and line. */
+static void
+test_session_player (void **st)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-session-XXXXXX", NULL);
+  g_autoptr (GError) error = NULL;
+
+  /* No frames at all. */
+  assert_null (ts_session_player_new (dir, &error));
+  assert_non_null (strstr (error->message, "no recorded frames"));
+  g_clear_error (&error);
+
+  g_autoptr (TsImage) image = ts_image_new (64, 48, 3);
+  g_autofree char *jpg = g_build_filename (dir, "frame-0000.jpg", NULL);
+  assert_true (ts_image_save (image, jpg, &error));
+  g_autofree char *jpg1 = g_build_filename (dir, "frame-0001.jpg", NULL);
+  assert_true (ts_image_save (image, jpg1, &error));
+  write_text (dir, "frame-0000.json",
+              "{\"cards\":[{\"id\":7,\"name\":\"Forest\",\"tapped\":true,\"visible\":0.1,"
+              "\"quad\":[[1,1],[20,1],[20,30],[1,30]]},{\"id\":8,\"name\":\"Island\","
+              "\"quad\":[[30,1],[50,1],[50,30],[30,30]]}]}");
+  write_text (dir, "frame-0001.json", "{\"cards\":[{\"id\":7,\"quad\":[[1,1],[2,2]]}]}");
+  write_text (dir, "events.jsonl",
+              "{\"frame\":0,\"event\":\"entered\",\"id\":7,\"name\":\"Forest\",\"player\":2,"
+              "\"zone\":\"battlefield\"}\n"
+              "\n"
+              "{\"frame\":1,\"event\":\"tapped\",\"id\":7,\"player\":2}\n"
+              "{\"frame\":1,\"event\":\"left\",\"id\":7,\"player\":2,\"zone\":\"graveyard\"}\n");
+
+  g_autoptr (TsSessionPlayer) player = ts_session_player_new (dir, &error);
+  assert_non_null (player);
+  assert_int_equal (ts_session_player_get_n_frames (player), 2);
+  const GPtrArray *events = ts_session_player_get_events (player);
+  assert_int_equal (events->len, 3);
+  const TsSessionEvent *entered = g_ptr_array_index (events, 0);
+  assert_int_equal (entered->event->kind, TS_EVENT_MOVE);
+  assert_int_equal (entered->event->zone, TS_ZONE_BATTLEFIELD);
+  assert_int_equal (entered->event->source, TS_SOURCE_CAMERA);
+  assert_int_equal (entered->event->player, 1);
+  assert_int_equal (entered->session_id, 7);
+  assert_string_equal (entered->event->card, "Forest");
+  assert_int_equal (((TsSessionEvent *) g_ptr_array_index (events, 1))->event->kind,
+                    TS_EVENT_TAP);
+  const TsSessionEvent *left = g_ptr_array_index (events, 2);
+  assert_int_equal (left->event->zone, TS_ZONE_GRAVEYARD);
+  assert_int_equal (left->frame, 1);
+
+  g_autoptr (TsSessionFrame) frame = ts_session_player_load_frame (player, 0, &error);
+  assert_non_null (frame);
+  assert_int_equal (frame->image->width, 64);
+  assert_int_equal (frame->overlays->len, 2);
+  const TsCameraOverlay *forest = &g_array_index (frame->overlays, TsCameraOverlay, 0);
+  assert_int_equal (forest->owner, 1);      /* seat from the events */
+  assert_true (forest->tapped);
+  assert_true (forest->unknown);            /* title 10 % visible: not readable */
+  assert_string_equal (forest->label, "Forest");
+  const TsCameraOverlay *island = &g_array_index (frame->overlays, TsCameraOverlay, 1);
+  assert_int_equal (island->owner, -1);     /* never named by an event */
+  assert_false (island->unknown);
+
+  /* A card with a two-corner outline: refused, naming the file. */
+  assert_null (ts_session_player_load_frame (player, 1, &error));
+  assert_non_null (strstr (error->message, "frame-0001.json"));
+  g_clear_error (&error);
+
+  /* Malformed events: the line is named. */
+  write_text (dir, "events.jsonl", "{\"frame\":0,\"event\":\"entered\",\"id\":1}\n{oops\n");
+  assert_null (ts_session_player_new (dir, &error));
+  assert_non_null (strstr (error->message, "events.jsonl:2"));
+  g_clear_error (&error);
+  write_text (dir, "events.jsonl", "{\"frame\":0,\"event\":\"flipped\",\"id\":1}\n");
+  assert_null (ts_session_player_new (dir, &error));
+  assert_non_null (strstr (error->message, "flipped"));
+  g_clear_error (&error);
+  write_text (dir, "events.jsonl", "[1,2,3]\n");
+  assert_null (ts_session_player_new (dir, &error));
+  assert_non_null (strstr (error->message, "events.jsonl:1"));
+  g_clear_error (&error);
+
+  /* A corrupt picture: refused, naming it. */
+  write_text (dir, "frame-0000.jpg", "not a jpeg");
+  write_text (dir, "events.jsonl", "");
+  g_autoptr (TsSessionPlayer) player2 = ts_session_player_new (dir, &error);
+  assert_non_null (player2);
+  assert_null (ts_session_player_load_frame (player2, 0, &error));
+  assert_non_null (error);
+  g_clear_error (&error);
+  remove_tree (dir);
+}
+
+static void
 on_css_error (GtkCssProvider *provider, GtkCssSection *section, const GError *error,
               gpointer data)
 {
@@ -266,6 +378,7 @@ main (void)
     cmocka_unit_test (test_phase_bar),
     cmocka_unit_test (test_timing_sentences),
     cmocka_unit_test (test_camera_view_frames),
+    cmocka_unit_test (test_session_player),
   };
   return cmocka_run_group_tests_name ("widgets", tests, NULL, NULL);
 }
