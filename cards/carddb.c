@@ -73,20 +73,23 @@ ts_carddb_free (TsCardDb *db)
 static char *
 printing_key (guint card, const TsPrintingIn *in)
 {
-  return g_strdup_printf ("%u\x1f%s\x1f%s", card, in->set != NULL ? in->set : "",
+  g_autofree char *set = g_ascii_strup (in->set != NULL ? in->set : "", -1);
+  return g_strdup_printf ("%u\x1f%s\x1f%s", card, set,
                           in->collector_number != NULL ? in->collector_number : "");
 }
 
 static void
 add_printing (TsCardDb *db, guint card, const TsPrintingIn *in)
 {
+  /* Scryfall writes set codes in lower case ("lea"); tablesight's are upper case */
+  g_autofree char *set = in->set != NULL ? g_ascii_strup (in->set, -1) : NULL;
   if (db->print_keys != NULL)
     g_hash_table_add (db->print_keys, printing_key (card, in));
   PrintRec pr = {
     .card = card,
     .seq = db->print_recs->len,
     .p = {
-      .set = intern (db, in->set),
+      .set = intern (db, set),
       .collector_number = intern (db, in->collector_number),
       .rarity = intern (db, in->rarity),
       .released = intern (db, in->released),

@@ -110,6 +110,7 @@ counter_count (const TsPermanent *p, const char *name)
 /* ---- permanents ----------------------------------------------------------------------- */
 
 static void regenerate (Ctx *c, TsPermanent *p);
+static void check_legend_rule (Ctx *c, const TsPermanent *p);
 
 static void
 mark_lethal (Ctx *c, TsPermanent *p)
@@ -198,7 +199,9 @@ create_permanent (Ctx *c, const char *name, int controller, guint id, gboolean s
   p.toughness = p.base_toughness;
   g_array_append_val (s->permanents, p);
   c->v->object = id;
-  return &g_array_index (s->permanents, TsPermanent, s->permanents->len - 1);
+  TsPermanent *added = &g_array_index (s->permanents, TsPermanent, s->permanents->len - 1);
+  check_legend_rule (c, added);
+  return added;
 }
 
 static void
@@ -707,6 +710,7 @@ skip_step (const TsState *s, guint idx)
 
 static void resolve_all (Ctx *c);
 static void start_turn (Ctx *c, int seat);
+static int step_with (const TsState *s, guint flag);
 
 /* Moves to step idx: leaves the current step (pool, burn, loss checks) and enters idx. */
 static void
@@ -1067,7 +1071,7 @@ resolve_all (Ctx *c)
 /* Cost of a spell: what the event says was paid, else the card's cost with X and Fireball's
  * extra {1} per target after the first. */
 static void
-spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
+spell_cost (Ctx *c, int seat, const TsFacts *f, int out[TS_MANA_N])
 {
   const TsEvent *e = c->e;
   if (any_mana (e->mana)) {
@@ -1086,16 +1090,74 @@ spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
     if (n > 1)
       out[TS_MANA_C] += (int) n - 1;
   }
+  /* Commander tax: {2} more for each earlier cast from the command zone. */
+  if (e->from_zone == TS_ZONE_COMMAND && c->s->commander && valid_seat (c->s, seat))
+    out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + 2 * (gint64) c->s->players[seat].commander_casts);
+}
+
+/* The camera cannot see phases: the active player playing a land or a slow spell early in
+ * the turn means they have gone on to their main phase. Mana they tapped for it stays. */
+static void
+infer_main_phase (Ctx *c, int seat)
+{
+  TsState *s = c->s;
+  if (c->e->source != TS_SOURCE_CAMERA || seat != s->active || s->in_attack || s->stack->len > 0)
+    return;
+  int main = step_with (s, TS_STEP_FLAG_MAIN);
+  if (main < 0 || (int) s->step >= main)
+    return;
+  warn_lethal (c);
+  enter_step (c, (guint) main);
 }
 
 static void
 play_land (Ctx *c, int seat, const char *card, guint object)
 {
   TsState *s = c->s;
+  infer_main_phase (c, seat);
   check_timing (c, seat, TS_SPELL_LAND, card ? card : "a land");
   if (valid_seat (s, seat))
     s->players[seat].lands_played++;
   create_permanent (c, card, seat, object, TRUE);
+}
+
+/* Targets a spell may not have: shroud, an opponent's hexproof, protection from its colour. */
+static void
+check_targets (Ctx *c, int seat, const TsFacts *f, const char *card)
+{
+  const TsEvent *e = c->e;
+  guint colors = f ? f->colors : 0;
+  for (guint i = 0; i < e->n_targets; i++) {
+    TsPermanent *t = ts_state_find_permanent (c->s, e->targets[i]);
+    if (t == NULL)
+      continue;
+    if (kw (t) & TS_KW_SHROUD)
+      warn (c, "shroud", seat, t->id, "%s targeted %s, which has shroud", card, t->card);
+    else if ((kw (t) & TS_KW_HEXPROOF) && t->controller != seat)
+      warn (c, "hexproof", seat, t->id, "%s targeted %s, which has hexproof", card, t->card);
+    if (kw (t) & prot_bit (colors))
+      warn (c, "protection", seat, t->id,
+            "%s targeted %s, which has protection from its colour", card, t->card);
+  }
+}
+
+/* The legend rule (modern): two legendary permanents of one name under one controller. */
+static void
+check_legend_rule (Ctx *c, const TsPermanent *p)
+{
+  const TsFacts *f = ts_rules_facts (c->rules, p->card);
+  if (!c->s->profile->stack || f == NULL || !(f->supertypes & TS_SUPERTYPE_LEGENDARY))
+    return;
+  for (guint i = 0; i < c->s->permanents->len; i++) {
+    const TsPermanent *q = &g_array_index (c->s->permanents, TsPermanent, i);
+    if (q != p && q->controller == p->controller && q->card &&
+        g_ascii_strcasecmp (q->card, p->card) == 0) {
+      warn (c, "legend-rule", p->controller, p->id,
+            "%s controls two legendary %s: one goes to the graveyard", pname (c->s, p->controller),
+            p->card);
+      return;
+    }
+  }
 }
 
 /* A spell is cast: timing checked, cost taken from the pool, put on the stack. Interrupts
@@ -1114,11 +1176,16 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
+  if (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW && !(f && (f->keywords & TS_KW_FLASH)))
+    infer_main_phase (c, seat);
   /* Flash: a permanent spell cast with an instant's timing. */
   check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
                 card ? card : "a spell");
+  check_targets (c, seat, f, card);
   int cost[TS_MANA_N];
-  spell_cost (c, f, cost);
+  spell_cost (c, seat, f, cost);
+  if (e->from_zone == TS_ZONE_COMMAND && valid_seat (s, seat))
+    s->players[seat].commander_casts++;
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
   pool_pay (c, seat, cost, what);
   if (valid_seat (s, seat) && s->players[seat].hand > 0 &&
@@ -1140,6 +1207,7 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   it.target_player = e->target_player;
   it.event_index = c->index;
   g_array_append_val (s->stack, it);
+  s->priority = seat; /* the caster receives priority again */
   if (kind == TS_SPELL_INTERRUPT) {
     resolve_item (c, s->stack->len - 1, object, seen);
     return -1;
@@ -1180,6 +1248,7 @@ on_game_start (Ctx *c, const TsProfile *fixed)
 
   s->started = TRUE;
   s->commander = (e->flags & TS_EVENT_FLAG_COMMANDER) != 0;
+  s->ante = (e->flags & TS_EVENT_FLAG_ANTE) != 0;
   if (s->commander && !profile->commander_allowed) {
     warn (c, "commander", -1, 0, "The %s profile has no Commander variant", profile->name);
     s->commander = FALSE;
@@ -1230,6 +1299,8 @@ on_move (Ctx *c)
     }
     const char *card = e->card;
     int si = find_stack (s, e->object, card, seat);
+    if (si >= 0 && g_array_index (s->stack, TsStackItem, si).is_ability)
+      si = -1;
     if (si >= 0 && (e->from_zone == TS_ZONE_STACK || e->from_zone == TS_ZONE_HAND ||
                     e->from_zone == TS_ZONE_NONE)) {
       resolve_item (c, (guint) si, e->object, TRUE);
@@ -1254,6 +1325,18 @@ on_move (Ctx *c)
       warn (c, "unknown-player", -1, e->object, "%s entered the battlefield with no controller",
             card ? card : "A card");
       seat = s->active;
+    }
+    const TsFacts *f = ts_rules_facts (c->rules, card);
+    if (f == NULL || (e->flags & TS_EVENT_FLAG_FACEDOWN)) {
+      /* An unreadable or unknown card: it is on the table, whatever it cost. */
+      create_permanent (c, card, seat, e->object, TRUE);
+      return;
+    }
+    if (!is_permanent_kind (spell_kind (s, f))) {
+      warn (c, "not-a-permanent", seat, e->object,
+            "%s is not a permanent but was seen on the battlefield", card);
+      create_permanent (c, card, seat, e->object, TRUE);
+      return;
     }
     switch (e->from_zone) {
     case TS_ZONE_HAND:
@@ -1457,6 +1540,13 @@ on_block (Ctx *c)
   if (kw (a) & prot_bit (b->colors))
     warn (c, "protection", b->controller, b->id,
           "%s cannot block %s: protection from its colour", b->card, a->card);
+  if ((kw (a) & TS_KW_FEAR) && !(b->types & TS_TYPE_ARTIFACT) && !(b->colors & TS_COLOR_BLACK))
+    warn (c, "fear", b->controller, b->id,
+          "%s cannot block %s: fear (only artifact or black creatures)", b->card, a->card);
+  if ((kw (a) & TS_KW_INTIMIDATE) && !(b->types & TS_TYPE_ARTIFACT) && !(b->colors & a->colors))
+    warn (c, "intimidate", b->controller, b->id,
+          "%s cannot block %s: intimidate (only artifact creatures or ones sharing a colour)",
+          b->card, a->card);
   static const struct {
     guint64 kw;
     guint land;

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <malloc.h>
 #include <stdio.h>
+#include <time.h>
 
 #define GAME_EVENTS 10000
 
@@ -22,16 +23,25 @@ make_game (void)
   return events;
 }
 
+/* CPU time of this process: the machine is shared, so wall time says more about the load. */
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static double
 replay_seconds (GPtrArray *events, const TsCardDb *db)
 {
-  gint64 t0 = g_get_monotonic_time ();
+  double t0 = cpu_seconds ();
   TsEngine *engine = ts_engine_new (NULL, db);
   for (guint i = 0; i < events->len; i++)
     ts_engine_apply (engine, events->pdata[i], NULL, NULL);
-  gint64 t1 = g_get_monotonic_time ();
+  double t1 = cpu_seconds ();
   ts_engine_free (engine);
-  return (double) (t1 - t0) / 1e6;
+  return t1 - t0;
 }
 
 static int
@@ -56,7 +66,7 @@ main (void)
   for (int r = 0; r < 5; r++)
     runs[r] = replay_seconds (events, db);
   qsort (runs, 5, sizeof runs[0], compare_double);
-  printf ("replay of a %d-event game: %.1f ms (median of 5)\n", GAME_EVENTS, runs[2] * 1e3);
+  printf ("replay of a %d-event game: %.1f ms CPU (median of 5)\n", GAME_EVENTS, runs[2] * 1e3);
   printf ("events applied per second: %.0f\n", GAME_EVENTS / runs[2]);
 
   /* memory: heap in use with one engine holding the whole game */
@@ -71,13 +81,14 @@ main (void)
   printf ("final state: turn %d, %u permanents, %u warnings\n", s->turn, s->permanents->len,
           s->warnings->len);
 
-  gint64 t0 = g_get_monotonic_time ();
+  double c0 = cpu_seconds ();
   ts_engine_undo (engine, 1, NULL);
-  gint64 t1 = g_get_monotonic_time ();
+  double c1 = cpu_seconds ();
   ts_engine_undo (engine, 5000, NULL);
-  gint64 t2 = g_get_monotonic_time ();
-  printf ("undo 1 event at the end: %.2f ms; undo 5000 more: %.2f ms\n", (t1 - t0) / 1e3,
-          (t2 - t1) / 1e3);
+  double c2 = cpu_seconds ();
+  printf ("undo 1 event at the end: %.2f ms CPU; undo 5000 more: %.2f ms CPU\n",
+          (c1 - c0) * 1e3, (c2 - c1) * 1e3);
+  gint64 t0, t1;
   ts_engine_free (engine);
 
   /* the store */

@@ -177,6 +177,8 @@ test_log_show_and_export (void **unused)
   assert_int_equal (run (&show, NULL, "log", "show", db, NULL), 0);
   assert_non_null (strstr (show, "Turn 3, Alice: Main phase — cast Hill Giant ({3}{R}), tapping Mountain ×4"));
   assert_non_null (strstr (show, "! [one-land-per-turn]"));
+  assert_non_null (strstr (show, "Fireball deals 1 damage to Alice\n  = Alice: life 20 \xe2\x86\x92 19\n"));
+  assert_non_null (strstr (show, "on to Main phase"));
   g_autofree char *text = NULL;
   assert_int_equal (run (&text, NULL, "log", "export", "--format", "text", db, NULL), 0);
   assert_string_equal (show, text);

@@ -450,7 +450,8 @@ test_engine_new_object_ids (void **unused)
   ts_engine_apply (engine, events->pdata[0], NULL, NULL);
   ts_engine_apply (engine, events->pdata[1], &v1, NULL);
   ts_engine_apply (engine, events->pdata[2], &v2, NULL);
-  assert_true (v1.object != 0 && v2.object != 0 && v1.object != v2.object);
+  assert_true (v1.object >= TS_ENGINE_OBJECT_BASE && v2.object >= TS_ENGINE_OBJECT_BASE &&
+               v1.object != v2.object);
   assert_non_null (ts_state_find_permanent (ts_engine_get_state (engine), v2.object));
   /* the fixed profile wins over the game_start's default */
   assert_string_equal (ts_engine_get_state (engine)->profile->id, "modern");
