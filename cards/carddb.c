@@ -227,7 +227,12 @@ ts_carddb_finish (TsCardDb *db)
   g_autoptr (GPtrArray) order = g_ptr_array_sized_new (n);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (order, &g_array_index (db->recs, CardRec, i));
-  g_ptr_array_sort_with_data (order, compare_recs, NULL);
+  /* a database file comes in name order already: check before sorting */
+  gboolean in_order = TRUE;
+  for (guint i = 1; i < n && in_order; i++)
+    in_order = compare_recs (&order->pdata[i - 1], &order->pdata[i], NULL) < 0;
+  if (!in_order)
+    g_ptr_array_sort_with_data (order, compare_recs, NULL);
   g_autofree guint *new_index = g_new (guint, MAX (n, 1));
   GArray *sorted = g_array_sized_new (FALSE, TRUE, sizeof (CardRec), n);
   for (guint i = 0; i < n; i++) {
