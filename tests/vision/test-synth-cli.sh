@@ -61,4 +61,9 @@ check "session truth has ids" "grep -q '\"id\":1,\"name\":\"Island\",\"tapped\":
 printf 'at 0 place 1 "Island" 1 0.3 0.7\nat 2 explode 1\n' > "$tmp/bad.script"
 out=$("$ts" synth --session "$tmp/bad.script" --out "$tmp/t" 2>&1); rc=$?
 check "bad script fails with its line" "[ $rc -eq 1 ] && grep -q 'bad.script:2: unknown command' <<<\"\$out\""
+"$ts" synth --quiet --random-session 60 --seed 2 --size 160x90 --out "$tmp/r"; rc=$?
+check "random session renders" "[ $rc -eq 0 ] && [ -s \"$tmp/r/session.script\" ] && [ -s \"$tmp/r/events.jsonl\" ]"
+check "random session frames" "[ \$(ls \"$tmp/r\"/frame-*.jpg | wc -l) -eq 60 ]"
+out=$("$ts" synth --random-session 5 --out "$tmp/r2" 2>&1); rc=$?
+check "too short a random session exits 2" "[ $rc -eq 2 ]"
 exit $fail

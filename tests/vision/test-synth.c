@@ -294,6 +294,20 @@ test_synth_render__bad_parameters_are_errors (void **state)
   p.title_px_max = 10;
   assert_null (ts_synth_scene_render (&p, deck, 1, &error));
   assert_non_null (error);
+  /* inverted or out-of-range counts and qualities are clamped, not trusted */
+  g_clear_error (&error);
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 200, 150);
+  p.title_px_min = 5;
+  p.title_px_max = 6;
+  p.n_cards_min = 4;
+  p.n_cards_max = 1;
+  p.clutter_min = -3;
+  p.clutter_max = -7;
+  p.jpeg_quality_min = 400;
+  p.jpeg_quality_max = -2;
+  g_autoptr (TsSynthScene) odd = ts_synth_scene_render (&p, deck, 2, &error);
+  assert_non_null (odd);
+  assert_true (odd->cards->len >= 1);
   /* no cards wanted: an empty deck is fine */
   g_clear_error (&error);
   ts_synth_params_init (&p, TS_SYNTH_PRESET_CLUTTER, 200, 150);
@@ -507,6 +521,17 @@ test_synth_session__frames_agree_with_events (void **state)
     assert_non_null (c);
     assert_int_equal (c->tapped, expect[i].tapped);
   }
+  /* mid-motion frames carry motion-blur copies, but the truth lists each card once */
+  for (int f = 3; f <= 30; f += 3) {
+    g_autoptr (TsSynthScene) mid = ts_synth_session_render_frame (s, deck, f, &error);
+    int ones = 0, twos = 0;
+    for (guint k = 0; k < mid->cards->len; k++) {
+      ones += g_array_index (mid->cards, TsSynthCard, k).id == 1;
+      twos += g_array_index (mid->cards, TsSynthCard, k).id == 2;
+    }
+    assert_int_equal (ones, 1);
+    assert_true (twos <= 1);
+  }
   /* the dead bear lies in player 2's graveyard (their right: the image's left), upside down */
   g_autoptr (TsSynthScene) after = ts_synth_session_render_frame (s, deck, 40, &error);
   const TsSynthCard *bear = find_id (after, 2);
@@ -634,6 +659,56 @@ test_synth_session__demo_fixture_is_consistent (void **state)
   assert_int_equal (kinds, 15);
 }
 
+/* Random games are always valid scripts, and what their frames show agrees with their events. */
+static void
+test_synth_session__random_games_are_valid (void **state)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  int total_events = 0;
+  for (guint32 seed = 1; seed <= 25; seed++) {
+    g_autofree char *script = ts_synth_session_script_random (deck, seed, 400, 320, 180);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (script, "random", &error);
+    if (s == NULL)
+      fail_msg ("seed %u: %s", seed, error->message);
+    assert_int_equal (ts_synth_session_n_frames (s), 400);
+    g_autofree char *events = ts_synth_session_events_jsonl (s);
+    g_auto (GStrv) ev = g_strsplit (events, "\n", -1);
+    total_events += (int) g_strv_length (ev) - 1;
+  }
+  assert_true (total_events > 25 * 10);
+
+  g_autofree char *script = ts_synth_session_script_random (deck, 5, 120, 192, 108);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (script, "random", &error);
+  assert_non_null (s);
+  g_autofree char *events = ts_synth_session_events_jsonl (s);
+  g_auto (GStrv) lines = g_strsplit (events, "\n", -1);
+  int checked = 0;
+  for (int i = 0; lines[i] != NULL && *lines[i]; i++) {
+    g_autoptr (JsonParser) p = json_parser_new ();
+    assert_true (json_parser_load_from_data (p, lines[i], -1, &error));
+    JsonObject *e = json_node_get_object (json_parser_get_root (p));
+    const char *kind = json_object_get_string_member (e, "event");
+    const char *zone = json_object_get_string_member (e, "zone");
+    int frame = (int) json_object_get_int_member (e, "frame");
+    g_autoptr (TsSynthScene) sc = ts_synth_session_render_frame (s, deck, frame, &error);
+    assert_non_null (sc);
+    const TsSynthCard *c = find_id (sc, (int) json_object_get_int_member (e, "id"));
+    if (g_str_equal (zone, "gone")) {
+      assert_null (c);
+    } else {
+      assert_non_null (c);
+      if (g_str_equal (kind, "tapped"))
+        assert_true (c->tapped);
+      if (g_str_equal (kind, "untapped") || g_str_equal (kind, "entered"))
+        assert_false (c->tapped);
+    }
+    checked++;
+  }
+  assert_true (checked > 5);
+}
+
 int
 main (void)
 {
@@ -656,6 +731,7 @@ main (void)
     cmocka_unit_test (test_synth_session__frames_are_deterministic),
     cmocka_unit_test (test_synth_session__bad_scripts_name_the_line),
     cmocka_unit_test (test_synth_session__demo_fixture_is_consistent),
+    cmocka_unit_test (test_synth_session__random_games_are_valid),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
