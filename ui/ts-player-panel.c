@@ -70,6 +70,10 @@ on_life_entry_activate (GtkEntry *entry, gpointer user_data)
   }
   gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
   gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  /* Done typing: hand the keyboard back to the window so Space steps the turn again. */
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (root != NULL)
+    gtk_root_set_focus (root, NULL);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.set-life", "(ii)", (int) self->player,
                               life);
 }

@@ -227,10 +227,15 @@ test_life_buttons_entry_undo_redo (void **st)
   GtkWidget *entry = find_child (GTK_WIDGET (ts_window_get_player_panel (f->window, 1)),
                                  GTK_TYPE_ENTRY);
   assert_non_null (entry);
+  /* Nobody holds the keyboard at first: Space is the window's (next step). */
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  assert_true (focus == NULL || !GTK_IS_EDITABLE (focus));
+  gtk_widget_grab_focus (entry);
   gtk_editable_set_text (GTK_EDITABLE (entry), "+2");
   g_signal_emit_by_name (entry, "activate");
   ui_pump (1);
   assert_string_equal (life_text (f, 1), "19");
+  assert_null (gtk_root_get_focus (GTK_ROOT (f->window)));  /* handed back after Enter */
   gtk_editable_set_text (GTK_EDITABLE (entry), "11");
   g_signal_emit_by_name (entry, "activate");
   ui_pump (1);
