@@ -78,6 +78,18 @@ on_life_entry_activate (GtkEntry *entry, gpointer user_data)
                               life);
 }
 
+/* A life entry holds numbers only, so Space in it still means "next step": GTK gives the
+ * first entry the keyboard when the window gains focus, and the table must not stall. */
+static gboolean
+on_entry_key (GtkEventControllerKey *controller, guint keyval, guint keycode,
+              GdkModifierType state, gpointer user_data)
+{
+  if (keyval != GDK_KEY_space || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (user_data), "win.next-step", NULL);
+  return TRUE;
+}
+
 static void
 draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
 {
@@ -179,6 +191,11 @@ ts_player_panel_init (TsPlayerPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->life = 20;
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->life_entry), keys);
 }
 
 GtkWidget *

@@ -62,7 +62,6 @@ G_DEFINE_FINAL_TYPE (TsWindow, ts_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void refresh (TsWindow *self);
 static gboolean load_session (TsWindow *self, const char *dir, GError **error);
-static gboolean clear_focus (gpointer user_data);
 
 /* ---- helpers ----------------------------------------------------------------------------- */
 
@@ -191,8 +190,6 @@ sync_panels (TsWindow *self, const TsState *state)
     GtkWidget *panel = ts_player_panel_new (self->panels->len);
     gtk_box_append (self->players_box, panel);
     g_ptr_array_add (self->panels, panel);
-    if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-      g_idle_add_full (G_PRIORITY_HIGH_IDLE, clear_focus, g_object_ref (self), g_object_unref);
   }
 
   for (int i = 0; i < n; i++) {
@@ -661,21 +658,6 @@ on_fullscreen (GSimpleAction *action, GVariant *param, gpointer user_data)
     gtk_window_unfullscreen (GTK_WINDOW (self));
   else
     gtk_window_fullscreen (GTK_WINDOW (self));
-}
-
-/* Nothing holds the keyboard at first, so Space steps the turn rather than typing into the
- * first life entry GTK would otherwise focus. */
-static gboolean
-clear_focus (gpointer user_data)
-{
-  gtk_window_set_focus (GTK_WINDOW (user_data), NULL);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_map (GtkWidget *widget, gpointer user_data)
-{
-  g_idle_add_full (G_PRIORITY_HIGH_IDLE, clear_focus, g_object_ref (widget), g_object_unref);
 }
 
 static void
@@ -1206,7 +1188,6 @@ ts_window_init (TsWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
                                    self);
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), NULL);
-  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
 
   /* Space = next step, after the focused widget had its chance (typing in an entry). */
   GtkEventController *keys = gtk_shortcut_controller_new ();
