@@ -1,0 +1,98 @@
+/* cmd-dashboard.c — `tablesight dashboard`: opens the GTK4 window on a game store, an event
+ * log, a recorded session, or (given none) the bundled demo session. */
+#include "ts-config.h"
+#include "commands.h"
+
+#include <glib.h>
+#include <stdio.h>
+
+#ifdef TS_HAVE_GUI
+#include "ts-application.h"
+
+/* The bundled recorded session: in the source tree when run from a build, else installed. */
+static char *
+find_demo_session (void)
+{
+  const char *candidates[] = {
+    TS_SOURCE_DIR "/tests/fixtures/demo-session",
+    TS_DATADIR "/demo-session",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (g_file_test (candidates[i], G_FILE_TEST_IS_DIR))
+      return g_strdup (candidates[i]);
+  return NULL;
+}
+
+int
+ts_cmd_dashboard (int argc, char **argv)
+{
+  g_autofree char *log_path = NULL;
+  g_autofree char *replay_path = NULL;
+  g_autofree char *session_dir = NULL;
+  g_autofree char *cards_path = NULL;
+  g_autofree char *screenshot_path = NULL;
+  gboolean empty = FALSE;
+  const GOptionEntry entries[] = {
+    { "log", 'l', 0, G_OPTION_ARG_FILENAME, &log_path,
+      "Resume the game in this game store and keep recording to it", "GAME.db" },
+    { "replay", 'r', 0, G_OPTION_ARG_FILENAME, &replay_path,
+      "Show the game in this event log (JSON Lines)", "FILE.jsonl" },
+    { "session", 's', 0, G_OPTION_ARG_FILENAME, &session_dir,
+      "Open a recorded table session (default: the bundled demo session)", "DIR" },
+    { "cards", 'c', 0, G_OPTION_ARG_FILENAME, &cards_path,
+      "Card database (default: the bundled set)", "DB" },
+    { "empty", 0, 0, G_OPTION_ARG_NONE, &empty,
+      "Open an empty table instead of the demo session", NULL },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot_path,
+      "Save the window as a PNG once it is drawn, then quit", "PNG" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("— the referee's window");
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_set_description (ctx,
+    "Shows life, mana, phase, what each player may cast now, creatures and combat, the\n"
+    "event log and the judge's warnings. With no option it opens the bundled recorded\n"
+    "session. New games are recorded under ~/.local/share/tablesight/games/.\n");
+  if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
+    fprintf (stderr, "%s: %s\n", argv[0], error->message);
+    return 2;
+  }
+  if (argc > 1) {
+    fprintf (stderr, "%s: unexpected argument '%s'\n", argv[0], argv[1]);
+    return 2;
+  }
+  if (!empty && log_path == NULL && replay_path == NULL && session_dir == NULL)
+    session_dir = find_demo_session ();
+
+  TsDashboardOptions options = {
+    .log_path = log_path,
+    .replay_path = replay_path,
+    .session_dir = session_dir,
+    .cards_path = cards_path,
+    .screenshot_path = screenshot_path,
+  };
+  g_autoptr (TsApplication) app = ts_application_new (&options);
+  /* Our options are parsed already: GApplication sees only the program name. */
+  char *app_argv[] = { argv[0], NULL };
+  int status = g_application_run (G_APPLICATION (app), 1, app_argv);
+  const GError *run_error = ts_application_get_error (app);
+  if (run_error != NULL) {
+    fprintf (stderr, "%s: %s\n", argv[0], run_error->message);
+    return 1;
+  }
+  return status;
+}
+
+#else
+
+int
+ts_cmd_dashboard (int argc, char **argv)
+{
+  fprintf (stderr, "%s: this tablesight was built without the GTK4 dashboard "
+                   "(configure with -Dgui=enabled and libgtk-4-dev installed)\n", argv[0]);
+  return 1;
+}
+
+#endif

@@ -1,0 +1,15 @@
+/* ui-helpers.h — what the dashboard tests share: running the main loop for a while, waiting
+ * for a condition, and saving a widget as a PNG. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+/* Runs the default main context for ms milliseconds. */
+void ui_pump (guint ms);
+/* Runs the main context until cond(data) or timeout_ms; returns cond's last value. */
+gboolean ui_wait (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
+/* Waits until the widget has been drawn at least once more. */
+void ui_wait_frame (GtkWidget *widget);
+/* Renders widget (as on screen now) to TS_SCREENSHOT_DIR/name.png. Returns the path (free
+ * with g_free) or NULL with a message on stderr. */
+char *ui_screenshot (GtkWidget *widget, const char *name);
