@@ -8,6 +8,7 @@
 #include <string.h>
 
 static const TsCommand commands[] = {
+  { "sources", "list the cameras found (V4L2, libcamera)", ts_cmd_sources },
   { NULL, NULL, NULL },
 };
 
