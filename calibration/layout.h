@@ -1,0 +1,67 @@
+/* layout.h — zone layouts: where each player sits (which way their cards face) and their
+ * battlefield, hand, library, graveyard and exile areas, as polygons in table millimetres.
+ *
+ * Table frame: millimetres, origin at the table's top-left as the camera sees it, x right,
+ * y down. Angles are degrees clockwise from "table up" (-y), in [0, 360). A seat's facing is
+ * the angle of an upright card of that player: 0 for the player at the bottom edge, 90 at
+ * the left edge, 180 at the top, 270 at the right.
+ *
+ * Layout files are GKeyFiles (see calibration/layouts/two-player.ini); every error names the
+ * file and line. Ownership: TsLayout is opaque, freed with ts_layout_free(); strings returned
+ * by getters belong to the layout. */
+#pragma once
+
+#include "calib-error.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TS_AREA_NONE,         /* outside every zone */
+  TS_AREA_BATTLEFIELD,
+  TS_AREA_HAND,
+  TS_AREA_LIBRARY,
+  TS_AREA_GRAVEYARD,
+  TS_AREA_EXILE,
+  TS_AREA_N,
+} TsAreaKind;
+
+/* "battlefield", "hand", ... (the key names in layout files); NULL for TS_AREA_NONE. */
+const char *ts_area_kind_name (TsAreaKind kind);
+/* Library, graveyard and exile hold stacks: a card covered by the next one has not left. */
+gboolean ts_area_kind_is_pile (TsAreaKind kind);
+
+typedef struct _TsLayout TsLayout;
+
+TsLayout *ts_layout_load (const char *path, GError **error);
+/* From text already in memory; origin names it in errors. */
+TsLayout *ts_layout_parse (const char *text, const char *origin, GError **error);
+/* A shipped layout by name ("two-player", "four-player"), or a path to a .ini file. Shipped
+ * layouts are looked for in $TS_LAYOUT_DIR, the source tree and the installed data folder. */
+TsLayout *ts_layout_load_named (const char *name_or_path, GError **error);
+/* Names of the shipped layouts found (free with g_strfreev). */
+char **ts_layout_list_shipped (void);
+void ts_layout_free (TsLayout *layout);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsLayout, ts_layout_free)
+
+/* The layout as GKeyFile text (the file format); free with g_free. */
+char *ts_layout_to_text (const TsLayout *layout);
+
+const char *ts_layout_get_name (const TsLayout *layout);
+double ts_layout_get_width_mm (const TsLayout *layout);
+double ts_layout_get_height_mm (const TsLayout *layout);
+int ts_layout_get_n_players (const TsLayout *layout);
+const char *ts_layout_get_player_name (const TsLayout *layout, int player);
+double ts_layout_get_facing_deg (const TsLayout *layout, int player);
+/* The table points (mm) that calibration marks in the image, in order, and their
+ * descriptions ("top-left corner of the table"); n_out receives the count (>= 4). */
+const double *ts_layout_get_marks (const TsLayout *layout, int *n_out);
+const char *ts_layout_get_mark_label (const TsLayout *layout, int index);
+
+/* Which zone (and whose) the table point (x_mm, y_mm) lies in. Returns TS_AREA_NONE and
+ * player -1 outside every zone. */
+TsAreaKind ts_layout_locate (const TsLayout *layout, double x_mm, double y_mm, int *out_player);
+
+/* The card's angle relative to player's seat (0 = upright for them), in [0, 360). */
+double ts_layout_relative_angle (const TsLayout *layout, int player, double table_angle_deg);
+
+G_END_DECLS
