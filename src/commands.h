@@ -9,3 +9,5 @@ typedef struct {
   const char *summary;
   TsCommandFunc run;
 } TsCommand;
+
+int ts_cmd_recognize (int argc, char **argv);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 static const TsCommand commands[] = {
+  { "recognize", "find and name the cards in images", ts_cmd_recognize },
   { NULL, NULL, NULL },
 };
 
