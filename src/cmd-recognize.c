@@ -75,9 +75,19 @@ result_json (const char *path, const TsImage *image, double ms, GPtrArray *cards
 
 static gboolean
 write_overlay (const char *dir, const char *path, const TsImage *image, GPtrArray *cards,
-               GError **error)
+               TsDetector *detector, gboolean candidates, GError **error)
 {
   g_autoptr (TsImage) canvas = ts_image_copy (image);
+  if (candidates) {
+    g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+    ts_detector_detect (detector, image, cands, NULL);
+    for (guint i = 0; i < cands->len; i++) {
+      const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+      if (c->has_quad)
+        ts_cv_draw_polygon (canvas, c->quad, 4, 0, 255, 0, 1);
+      ts_cv_draw_polygon (canvas, c->title, 4, 60, 60, 255, 1);
+    }
+  }
   for (guint i = 0; i < cards->len; i++) {
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
     if (c->has_quad)
@@ -125,6 +135,7 @@ ts_cmd_recognize (int argc, char **argv)
   g_autofree char *db_path = NULL;
   g_autofree char *overlay_dir = NULL;
   gboolean json = FALSE;
+  gboolean candidates = FALSE;
   double min_score = -1;
   g_auto (GStrv) images = NULL;
   GOptionEntry entries[] = {
@@ -133,6 +144,8 @@ ts_cmd_recognize (int argc, char **argv)
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, "One line of JSON per image", NULL },
     { "overlay", 'o', 0, G_OPTION_ARG_FILENAME, &overlay_dir,
       "Write each image with its detections drawn as DIR/NAME.png", "DIR" },
+    { "candidates", 0, 0, G_OPTION_ARG_NONE, &candidates,
+      "With --overlay, also draw every detector candidate (thin lines)", NULL },
     { "min-score", 0, 0, G_OPTION_ARG_DOUBLE, &min_score,
       "Least match score (0..1) for a name to be reported (default 0.80)", "S" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &images, NULL, "IMAGE…" },
@@ -212,7 +225,7 @@ ts_cmd_recognize (int argc, char **argv)
       }
     }
     fflush (stdout);
-    if (overlay_dir && !write_overlay (overlay_dir, *path, image, cards, &err)) {
+    if (overlay_dir && !write_overlay (overlay_dir, *path, image, cards, detector, candidates, &err)) {
       fprintf (stderr, "tablesight recognize: %s\n", err->message);
       status = 1;
     }

@@ -269,8 +269,10 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, G
   int k = (int) MAX (3, min_h * 0.9);
   g_autoptr (TsImage) closed = ts_cv_morphology (bin, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
                                                  vertical ? k : 1, FALSE);
-  /* Thin frame lines and hairline edges are not text. */
-  g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, 3, 3, FALSE);
+  /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
+   * kernel half a text line tall cuts them away from the letters they touch. */
+  int ko = (int) MAX (3, lround (min_h * 0.5));
+  g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
   g_autoptr (TsCvContours) contours = ts_cv_find_contours (opened, TRUE);
   for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
     guint n;
@@ -285,7 +287,7 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, G
     if (e0 * e1 < 1)
       continue;
     line_from_rect (r, area / (e0 * e1), &l);
-    if (l.thick < min_h * 0.5 || l.thick > max_h || l.len < l.thick * 0.8)
+    if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
       continue;
     /* Keep the pass's own orientation band; the other pass covers the rest. */
     double horiz = fabs (l.dir[0]);
@@ -300,7 +302,7 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
              GArray *out)
 {
   const TsDetectorParams *p = &det->params;
-  double min_h = MAX (4, p->min_title_height * scale * 0.75);
+  double min_h = MAX (5, p->min_title_height * scale);
   double max_h = p->max_title_height * MIN (gray->width, gray->height);
   g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
   double used;
