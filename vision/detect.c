@@ -263,7 +263,8 @@ try_merge (Line *a, const Line *b)
 }
 
 static void
-find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, GArray *lines)
+find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
+            GArray *lines)
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
@@ -287,12 +288,17 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, G
     if (e0 * e1 < 1)
       continue;
     line_from_rect (r, area / (e0 * e1), &l);
+    if (g_getenv ("TSDBG") && l.len > 40) g_printerr ("lvl%.0f v%d c=%.0f,%.0f len=%.0f th=%.1f fill=%.2f\n", factor, vertical, l.c[0]*factor, l.c[1]*factor, l.len, l.thick, l.fill);
     if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
       continue;
     /* Keep the pass's own orientation band; the other pass covers the rest. */
     double horiz = fabs (l.dir[0]);
     if (vertical ? horiz > 0.75 : horiz < 0.65)
       continue;
+    l.c[0] *= factor;
+    l.c[1] *= factor;
+    l.len *= factor;
+    l.thick *= factor;
     g_array_append_val (lines, l);
   }
 }
@@ -304,6 +310,7 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
   const TsDetectorParams *p = &det->params;
   double min_h = MAX (5, p->min_title_height * scale);
   double max_h = p->max_title_height * MIN (gray->width, gray->height);
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
   g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
   double used;
   g_autoptr (TsImage) bin = ts_cv_threshold (grad, -1, FALSE, &used);
@@ -312,9 +319,9 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
     g_clear_pointer (&bin, ts_image_free);
     bin = ts_cv_threshold (grad, 20, FALSE, NULL);
   }
-  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
-  find_lines (bin, FALSE, min_h, max_h, lines);
-  find_lines (bin, TRUE, min_h, max_h, lines);
+  /* Words of large titles come out as separate blobs: the merge below joins them. */
+  find_lines (bin, FALSE, min_h, max_h, 1, lines);
+  find_lines (bin, TRUE, min_h, max_h, 1, lines);
 
   gboolean merged = TRUE;
   while (merged) {

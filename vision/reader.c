@@ -132,9 +132,26 @@ ms_since (gint64 t0)
   return (g_get_monotonic_time () - t0) / 1000.0;
 }
 
+/* A token that reads as a word, not as OCR of a mana symbol or frame ornament. */
+static gboolean
+wordlike (const char *t)
+{
+  gsize n = strlen (t);
+  if (n < 3)
+    return FALSE;
+  gboolean vowel = FALSE;
+  for (const char *p = t; *p; p++) {
+    if (!g_ascii_isalpha (*p) && *p != '\'' && *p != '-' && *p != ',')
+      return FALSE;
+    vowel |= strchr ("aeiouyAEIOUY", *p) != NULL;
+  }
+  return vowel;
+}
+
 /* Best match for the OCR text and for it with leading or trailing tokens dropped: a
  * title band also holds mana symbols and frame ornaments that OCR turns into stray
- * letters at either end. */
+ * letters at either end. Dropping a token that looks like a real word costs score, so
+ * "Wall of One Thousand" cannot become "Wall of Bone" by losing its end. */
 static void
 match_text (const TsReader *reader, const char *text, TsMatch *best)
 {
@@ -143,16 +160,22 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
   guint n = g_strv_length (tokens);
   for (guint a = 0; a < n && a < 2; a++) {
     for (guint b = n; b > a && n - b < 3; b--) {
-      g_autofree char *sub = NULL;
+      double penalty = 1;
+      for (guint k = 0; k < a; k++)
+        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+      for (guint k = b; k < n; k++)
+        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
       char *saved = tokens[b];
       tokens[b] = NULL;
-      sub = g_strjoinv (" ", tokens + a);
+      g_autofree char *sub = g_strjoinv (" ", tokens + a);
       tokens[b] = saved;
       if (strlen (sub) < 3)
         continue;
       TsMatch m;
-      if (ts_matcher_match (reader->matcher, sub, &m, 1) == 1 && m.score > best->score)
+      if (ts_matcher_match (reader->matcher, sub, &m, 1) == 1 && m.score * penalty > best->score) {
         *best = m;
+        best->score = m.score * penalty;
+      }
     }
   }
 }
