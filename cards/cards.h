@@ -140,6 +140,11 @@ typedef struct {
   guint n_faces;
   const TsPrinting *printings;  /* n_printings entries, oldest first */
   guint n_printings;
+  const char *printed_type;     /* the 1993 printed type where it differs from type_line
+                                 * ("Interrupt", which also sets TS_TYPE_INTERRUPT in types
+                                 * beside TS_TYPE_INSTANT); NULL otherwise */
+  gboolean digital_only;        /* every printing is in an Arena/MTGO-only set */
+  gboolean joke_set_only;       /* every printing is in an Un-set or other joke set */
 } TsCard;
 
 /* Parses a mana cost such as "{2}{R}{R}" into generic and per-colour amounts.
@@ -174,6 +179,8 @@ typedef struct {
   guint n_faces;
   guint n_printings;
   guint n_skipped;      /* malformed or duplicate entries left out */
+  guint n_merged;       /* entries repeating a name with new printings (Scryfall "Default
+                         * Cards" has one per printing): printings added to the first */
   GPtrArray *problems;  /* char *, one line each: "line 12, byte 3456: card has no name" */
 } TsImportReport;
 

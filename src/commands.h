@@ -14,3 +14,4 @@ typedef struct {
 int ts_cmd_sources (int argc, char **argv);
 int ts_cmd_calibrate (int argc, char **argv);
 int ts_cmd_watch (int argc, char **argv);
+int ts_cmd_recognize (int argc, char **argv);

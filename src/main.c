@@ -9,6 +9,7 @@
 
 static const TsCommand commands[] = {
   { "sources", "list the cameras found (V4L2, libcamera)", ts_cmd_sources },
+  { "recognize", "find and name the cards in images", ts_cmd_recognize },
   { NULL, NULL, NULL },
 };
 

@@ -1,0 +1,101 @@
+/* bench-recognize.c — accuracy and speed figures for card recognition: name recall and
+ * precision on the real dev photos (../shared) and timing of each stage. Prints, asserts
+ * nothing: run with `meson test -C build --benchmark --suite vision`. */
+#include "eval.h"
+#include "cv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static double
+now_ms (void)
+{
+  return g_get_monotonic_time () / 1000.0;
+}
+
+static void
+print_eval (const char *what, const TsEval *e)
+{
+  printf ("%s: %u images, %u name lines (%u are card names), %u reported, %u correct\n", what,
+          e->n_images, e->n_truth, e->n_truth_known, e->n_found, e->n_correct);
+  printf ("  name recall %.4f (target >= 0.96), over card-name lines %.4f; "
+          "precision %.4f (target >= 0.993)\n",
+          ts_eval_recall (e), e->n_truth_known ? (double) e->n_correct / e->n_truth_known : 0,
+          ts_eval_precision (e));
+  double n = MAX (e->n_images, 1);
+  printf ("  per image: %.1f ms total; detect %.1f ms, %.1f candidates read: rectify %.1f ms, "
+          "OCR %.1f ms, match %.1f ms\n",
+          e->ms_total / n, e->stats.ms_detect / n, e->stats.n_candidates / n,
+          e->stats.ms_rectify / n, e->stats.ms_ocr / n, e->stats.ms_match / n);
+  if (e->stats.n_candidates)
+    printf ("  per candidate read (OCR + match, both ways up when needed): %.1f ms\n",
+            (e->stats.ms_rectify + e->stats.ms_ocr + e->stats.ms_match) /
+                e->stats.n_candidates);
+}
+
+/* Detection alone on a 1920x1080 frame made from a dev photo. */
+static void
+bench_detect_1080p (TsDetector *det, const char *photo)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsImage) img = ts_image_load (photo, &error);
+  if (!img)
+    return;
+  g_autoptr (TsImage) frame = ts_cv_resize (img, 1920, 1080);
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  double best = 1e9, sum = 0;
+  int runs = 20;
+  for (int i = 0; i < runs; i++) {
+    g_array_set_size (out, 0);
+    double ms;
+    ts_detector_detect (det, frame, out, &ms);
+    sum += ms;
+    best = MIN (best, ms);
+  }
+  printf ("detect 1920x1080: mean %.1f ms, best %.1f ms, %u candidates (target < 15 ms)\n",
+          sum / runs, best, out->len);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *shared = g_getenv ("TS_SHARED_DIR");
+  if (!shared || !g_file_test (shared, G_FILE_TEST_IS_DIR)) {
+    printf ("SKIP: no ../shared (TS_SHARED_DIR)\n");
+    return 77;
+  }
+  guint max = argc > 1 ? (guint) atoi (argv[1]) : 0;
+  g_autofree char *cards = g_build_filename (shared, "carddata", "cards.json", NULL);
+  g_autofree char *folder = g_build_filename (shared, "dev-photos", "visions-dev", NULL);
+  g_autoptr (GError) error = NULL;
+  double t0 = now_ms ();
+  g_autoptr (TsCardDb) db = ts_carddb_open (cards, &error);
+  if (!db) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  if (!reader) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  printf ("card database: %u cards, opened with matcher and OCR in %.0f ms\n",
+          ts_carddb_count (db), now_ms () - t0);
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+
+  TsEval e;
+  ts_eval_init (&e);
+  if (!ts_eval_folder (&e, det, reader, db, folder, 1, max, &error)) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  print_eval ("real dev photos (visions-dev)", &e);
+  if (g_getenv ("TS_EVAL_VERBOSE"))
+    printf ("%s", e.misses->str);
+  ts_eval_clear (&e);
+
+  g_autofree char *photo = g_build_filename (folder, "images", "IMG_20191130151746.jpg", NULL);
+  bench_detect_1080p (det, photo);
+  return 0;
+}

@@ -1,0 +1,274 @@
+/* reader.c — one title: warp it upright, clean it up, OCR it with Tesseract (single line)
+ * and match the text against the card database, trying the other way up when the first
+ * reading does not match. */
+#include "reader.h"
+#include "cv.h"
+#include "rectify.h"
+
+#include <tesseract/capi.h>
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Tesseract's LSTM reads best with capitals about 30 px tall; the title band is warped to
+ * this height (pixels), text included with its margins. */
+#define OCR_HEIGHT 44
+#define OCR_MAX_WIDTH 1400
+/* A reading at or above this score is taken without trying the other way up. */
+#define SURE_SCORE 0.93
+
+struct TsReader {
+  const TsCardDb *db;
+  const TsMatcher *matcher;
+  TessBaseAPI *api;
+  char *words_path;
+  double min_score;
+};
+
+void
+ts_reading_clear (TsReading *reading)
+{
+  if (!reading)
+    return;
+  g_free (reading->text);
+  memset (reading, 0, sizeof *reading);
+}
+
+/* Tesseract's user-words list: every word of every card name, once. */
+static char *
+write_user_words (const TsCardDb *db, GError **error)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (guint i = 0; i < ts_carddb_count (db); i++) {
+    const TsCard *card = ts_carddb_nth (db, i);
+    g_auto (GStrv) words = g_strsplit_set (card->name, " /", -1);
+    for (char **w = words; *w; w++) {
+      if (**w == '\0' || g_hash_table_contains (seen, *w))
+        continue;
+      g_hash_table_add (seen, g_strdup (*w));
+      g_string_append (text, *w);
+      g_string_append_c (text, '\n');
+    }
+  }
+  char *path = NULL;
+  int fd = g_file_open_tmp ("tablesight-words-XXXXXX.txt", &path, error);
+  if (fd < 0)
+    return NULL;
+  close (fd);
+  if (!g_file_set_contents (path, text->str, (gssize) text->len, error)) {
+    g_unlink (path);
+    g_free (path);
+    return NULL;
+  }
+  return path;
+}
+
+TsReader *
+ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
+{
+  g_return_val_if_fail (db != NULL && matcher != NULL, NULL);
+  g_autofree char *words = write_user_words (db, error);
+  if (!words)
+    return NULL;
+
+  TessBaseAPI *api = TessBaseAPICreate ();
+  /* Init-only settings: our word list, no resolution guessing, no debug file noise. */
+  char *names[] = { (char *) "user_words_file", (char *) "load_freq_dawg",
+                    (char *) "debug_file" };
+  char *values[] = { words, (char *) "0", (char *) "/dev/null" };
+  if (TessBaseAPIInit4 (api, NULL, "eng", OEM_LSTM_ONLY, NULL, 0, names, values, 3, FALSE) != 0) {
+    TessBaseAPIDelete (api);
+    g_unlink (words);
+    g_set_error (error, TS_VISION_ERROR, TS_VISION_ERROR_OCR,
+                 "Tesseract could not start with English data (is tesseract-ocr-eng "
+                 "installed, or TESSDATA_PREFIX set?)");
+    return NULL;
+  }
+  TessBaseAPISetPageSegMode (api, PSM_SINGLE_LINE);
+  TessBaseAPISetVariable (api, "user_defined_dpi", "300");
+  TessBaseAPISetVariable (api, "tessedit_char_whitelist",
+                          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                          "',-!.: ");
+
+  TsReader *reader = g_new0 (TsReader, 1);
+  reader->db = db;
+  reader->matcher = matcher;
+  reader->api = api;
+  reader->words_path = g_steal_pointer (&words);
+  reader->min_score = 0.80;
+  return reader;
+}
+
+void
+ts_reader_free (TsReader *reader)
+{
+  if (!reader)
+    return;
+  TessBaseAPIEnd (reader->api);
+  TessBaseAPIDelete (reader->api);
+  g_unlink (reader->words_path);
+  g_free (reader->words_path);
+  g_free (reader);
+}
+
+void
+ts_reader_set_min_score (TsReader *reader, double min_score)
+{
+  reader->min_score = min_score;
+}
+
+double
+ts_reader_get_min_score (const TsReader *reader)
+{
+  return reader->min_score;
+}
+
+static double
+ms_since (gint64 t0)
+{
+  return (g_get_monotonic_time () - t0) / 1000.0;
+}
+
+/* A token that reads as a word, not as OCR of a mana symbol or frame ornament. */
+static gboolean
+wordlike (const char *t)
+{
+  gsize n = strlen (t);
+  if (n < 3)
+    return FALSE;
+  gboolean vowel = FALSE;
+  for (const char *p = t; *p; p++) {
+    if (!g_ascii_isalpha (*p) && *p != '\'' && *p != '-' && *p != ',')
+      return FALSE;
+    vowel |= strchr ("aeiouyAEIOUY", *p) != NULL;
+  }
+  return vowel;
+}
+
+/* Best match for the OCR text and for it with leading or trailing tokens dropped: a
+ * title band also holds mana symbols and frame ornaments that OCR turns into stray
+ * letters at either end. Dropping a token that looks like a real word costs score, so
+ * "Wall of One Thousand" cannot become "Wall of Bone" by losing its end. */
+static void
+match_text (const TsReader *reader, const char *text, TsMatch *best)
+{
+  memset (best, 0, sizeof *best);
+  g_auto (GStrv) tokens = g_strsplit (text, " ", -1);
+  guint n = g_strv_length (tokens);
+  for (guint a = 0; a < n && a < 2; a++) {
+    for (guint b = n; b > a && n - b < 3; b--) {
+      double penalty = 1;
+      for (guint k = 0; k < a; k++)
+        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+      for (guint k = b; k < n; k++)
+        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+      char *saved = tokens[b];
+      tokens[b] = NULL;
+      g_autofree char *sub = g_strjoinv (" ", tokens + a);
+      tokens[b] = saved;
+      if (strlen (sub) < 3)
+        continue;
+      TsMatch m;
+      if (ts_matcher_match (reader->matcher, sub, &m, 1) == 1 && m.score * penalty > best->score) {
+        *best = m;
+        best->score = m.score * penalty;
+      }
+    }
+  }
+}
+
+/* Removes OCR noise: whitespace runs, lone punctuation at the ends. */
+static char *
+clean_text (const char *raw)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  gboolean space = FALSE;
+  for (const char *p = raw; *p; p++) {
+    if (g_ascii_isspace (*p)) {
+      space = s->len > 0;
+      continue;
+    }
+    if (space)
+      g_string_append_c (s, ' ');
+    space = FALSE;
+    g_string_append_c (s, *p);
+  }
+  while (s->len > 0 && strchr ("',-! ", s->str[s->len - 1]))
+    g_string_truncate (s, s->len - 1);
+  gsize lead = strspn (s->str, "',-!.: ");
+  return g_strdup (s->str + lead);
+}
+
+/* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
+static char *
+ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], TsReading *out)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
+  double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  if (w < 4 || h < 4)
+    return g_strdup ("");
+  int ow = (int) CLAMP (lround (w * OCR_HEIGHT / h), 8, OCR_MAX_WIDTH);
+  g_autoptr (TsImage) warped = ts_rectify_warp (image, q, ow, OCR_HEIGHT);
+  g_autoptr (TsImage) strip = ts_cv_convert_channels (warped, 1);
+  ts_cv_normalize (strip);
+  out->ms_rectify += ms_since (t0);
+
+  t0 = g_get_monotonic_time ();
+  TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
+  TessBaseAPISetSourceResolution (reader->api, 300);
+  char *raw = TessBaseAPIGetUTF8Text (reader->api);
+  char *text = clean_text (raw ? raw : "");
+  TessDeleteText (raw);
+  TessBaseAPIClear (reader->api);
+  out->ms_ocr += ms_since (t0);
+  return text;
+}
+
+gboolean
+ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *candidate,
+                TsReading *out)
+{
+  g_return_val_if_fail (reader && image && candidate && out, FALSE);
+  memset (out, 0, sizeof *out);
+  /* The reading as detected, then the card turned half way round. */
+  int n_tries = candidate->upright_known ? 1 : 2;
+  double best_score = -1;
+  for (int t = 0; t < n_tries; t++) {
+    double title[4][2];
+    if (candidate->has_quad) {
+      double quad[4][2];
+      ts_rectify_quad_turn (candidate->quad, 2 * t, quad);
+      ts_rectify_title_from_card (quad, title);
+    } else {
+      ts_rectify_quad_turn (candidate->title, 2 * t, title);
+    }
+    g_autofree char *text = ocr_title (reader, image, title, out);
+    TsMatch m = { 0 };
+    gint64 tm = g_get_monotonic_time ();
+    if (*text)
+      match_text (reader, text, &m);
+    out->ms_match += ms_since (tm);
+    if (m.score > best_score) {
+      best_score = m.score;
+      g_free (out->text);
+      out->text = g_steal_pointer (&text);
+      out->score = m.score;
+      out->name = m.name;
+      out->card = m.card;
+      memcpy (out->title, title, sizeof title);
+      out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
+    }
+    if (best_score >= SURE_SCORE)
+      break;
+  }
+  out->tapped = ts_rectify_angle_is_tapped (out->angle_deg);
+  if (out->score < reader->min_score) {
+    out->name = NULL;
+    out->card = NULL;
+  }
+  return out->name != NULL;
+}
