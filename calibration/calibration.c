@@ -14,7 +14,7 @@ struct _TsCalibration {
   double *image_points;   /* raw pixels as marked, 2 * n_points */
   double *table_points;   /* mm */
   int n_points;
-  TsLayout *layout;
+  TsZoneLayout *layout;
 };
 
 static void
@@ -145,7 +145,7 @@ ts_calibration_free (TsCalibration *cal)
     return;
   g_free (cal->image_points);
   g_free (cal->table_points);
-  ts_layout_free (cal->layout);
+  ts_zone_layout_free (cal->layout);
   g_free (cal);
 }
 
@@ -164,13 +164,13 @@ ts_calibration_get_intrinsics (const TsCalibration *cal)
 }
 
 void
-ts_calibration_set_layout (TsCalibration *cal, TsLayout *layout)
+ts_calibration_set_layout (TsCalibration *cal, TsZoneLayout *layout)
 {
-  ts_layout_free (cal->layout);
+  ts_zone_layout_free (cal->layout);
   cal->layout = layout;
 }
 
-const TsLayout *
+const TsZoneLayout *
 ts_calibration_get_layout (const TsCalibration *cal)
 {
   return cal->layout;
@@ -262,8 +262,8 @@ ts_calibration_place (const TsCalibration *cal, const double quad_px[4][2], gboo
   out->size[0] = width;
   out->size[1] = height;
   if (cal->layout) {
-    out->area = ts_layout_locate (cal->layout, cx, cy, &out->owner);
-    out->rel_angle_deg = ts_layout_relative_angle (cal->layout, MAX (out->owner, 0),
+    out->area = ts_zone_layout_locate (cal->layout, cx, cy, &out->owner);
+    out->rel_angle_deg = ts_zone_layout_relative_angle (cal->layout, MAX (out->owner, 0),
                                                    out->angle_deg);
   } else {
     out->area = TS_AREA_BATTLEFIELD;
@@ -323,7 +323,7 @@ ts_calibration_to_text (const TsCalibration *cal)
   g_autofree char *text = g_key_file_to_data (kf, NULL, NULL);
   if (cal->layout == NULL)
     return g_steal_pointer (&text);
-  g_autofree char *layout = ts_layout_to_text (cal->layout);
+  g_autofree char *layout = ts_zone_layout_to_text (cal->layout);
   return g_strconcat (text, "\n# The zone layout (as in calibration/layouts/*.ini)\n", layout,
                       NULL);
 }
@@ -407,7 +407,7 @@ calibration_from_keytext (const TsKeyText *kt, GError **error)
     }
   }
   if (g_key_file_has_group (kt->kf, "layout")) {
-    TsLayout *layout = ts_layout_parse (kt->text, kt->origin, error);
+    TsZoneLayout *layout = ts_zone_layout_parse (kt->text, kt->origin, error);
     if (layout == NULL)
       return NULL;
     ts_calibration_set_layout (cal, layout);

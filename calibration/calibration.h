@@ -9,7 +9,7 @@
 
 #include "calib-error.h"
 #include "intrinsics.h"
-#include "layout.h"
+#include "zone-layout.h"
 
 G_BEGIN_DECLS
 
@@ -47,8 +47,8 @@ char *ts_calibration_to_text (const TsCalibration *cal);
 void ts_calibration_set_intrinsics (TsCalibration *cal, const TsIntrinsics *intr);
 const TsIntrinsics *ts_calibration_get_intrinsics (const TsCalibration *cal);
 /* Takes ownership of layout (NULL to drop it). */
-void ts_calibration_set_layout (TsCalibration *cal, TsLayout *layout);
-const TsLayout *ts_calibration_get_layout (const TsCalibration *cal);
+void ts_calibration_set_layout (TsCalibration *cal, TsZoneLayout *layout);
+const TsZoneLayout *ts_calibration_get_layout (const TsCalibration *cal);
 /* Sets the table plane from n image points (raw pixels, as marked on a captured frame) of
  * the given table points (mm). With intrinsics set, the points are undistorted first. */
 gboolean ts_calibration_set_table_points (TsCalibration *cal, const double *image_px,

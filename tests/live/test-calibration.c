@@ -30,10 +30,10 @@ static TsCalibration *
 calibrated_two_player (void)
 {
   g_autoptr (GError) error = NULL;
-  TsLayout *layout = ts_layout_load_named ("two-player", &error);
+  TsZoneLayout *layout = ts_zone_layout_load_named ("two-player", &error);
   assert_non_null (layout);
   int n = 0;
-  const double *marks = ts_layout_get_marks (layout, &n);
+  const double *marks = ts_zone_layout_get_marks (layout, &n);
   assert_int_equal (n, 4);
   double img[8];
   for (int i = 0; i < 4; i++)
@@ -48,11 +48,11 @@ static void
 test_table_plane__four_points_map_within_half_mm (void **state)
 {
   g_autoptr (TsCalibration) cal = calibrated_two_player ();
-  const TsLayout *layout = ts_calibration_get_layout (cal);
+  const TsZoneLayout *layout = ts_calibration_get_layout (cal);
   double worst = 0;
   /* Corners and a grid over the whole table. */
-  for (double y = 0; y <= ts_layout_get_height_mm (layout); y += 50)
-    for (double x = 0; x <= ts_layout_get_width_mm (layout); x += 50) {
+  for (double y = 0; y <= ts_zone_layout_get_height_mm (layout); y += 50)
+    for (double x = 0; x <= ts_zone_layout_get_width_mm (layout); x += 50) {
       double px, py, mx, my;
       project (table_to_image, x, y, &px, &py);
       ts_calibration_image_to_table (cal, px, py, &mx, &my);
@@ -84,40 +84,40 @@ static void
 test_layout__zone_lookup_two_and_four_players (void **state)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsLayout) two = ts_layout_load_named ("two-player", &error);
+  g_autoptr (TsZoneLayout) two = ts_zone_layout_load_named ("two-player", &error);
   assert_non_null (two);
-  assert_int_equal (ts_layout_get_n_players (two), 2);
+  assert_int_equal (ts_zone_layout_get_n_players (two), 2);
   int who = 9;
-  assert_int_equal (ts_layout_locate (two, 400, 550, &who), TS_AREA_BATTLEFIELD);
+  assert_int_equal (ts_zone_layout_locate (two, 400, 550, &who), TS_AREA_BATTLEFIELD);
   assert_int_equal (who, 0);
-  assert_int_equal (ts_layout_locate (two, 600, 250, &who), TS_AREA_BATTLEFIELD);
+  assert_int_equal (ts_zone_layout_locate (two, 600, 250, &who), TS_AREA_BATTLEFIELD);
   assert_int_equal (who, 1);
-  assert_int_equal (ts_layout_locate (two, 930, 570, &who), TS_AREA_GRAVEYARD);
+  assert_int_equal (ts_zone_layout_locate (two, 930, 570, &who), TS_AREA_GRAVEYARD);
   assert_int_equal (who, 0);
-  assert_int_equal (ts_layout_locate (two, 70, 230, &who), TS_AREA_GRAVEYARD);
+  assert_int_equal (ts_zone_layout_locate (two, 70, 230, &who), TS_AREA_GRAVEYARD);
   assert_int_equal (who, 1);
-  assert_int_equal (ts_layout_locate (two, 930, 720, &who), TS_AREA_LIBRARY);
-  assert_int_equal (ts_layout_locate (two, 70, 350, &who), TS_AREA_EXILE);
-  assert_int_equal (ts_layout_locate (two, -5, 400, &who), TS_AREA_NONE);
+  assert_int_equal (ts_zone_layout_locate (two, 930, 720, &who), TS_AREA_LIBRARY);
+  assert_int_equal (ts_zone_layout_locate (two, 70, 350, &who), TS_AREA_EXILE);
+  assert_int_equal (ts_zone_layout_locate (two, -5, 400, &who), TS_AREA_NONE);
   assert_int_equal (who, -1);
   assert_true (ts_area_kind_is_pile (TS_AREA_GRAVEYARD));
   assert_false (ts_area_kind_is_pile (TS_AREA_BATTLEFIELD));
 
-  g_autoptr (TsLayout) four = ts_layout_load_named ("four-player", &error);
+  g_autoptr (TsZoneLayout) four = ts_zone_layout_load_named ("four-player", &error);
   assert_non_null (four);
-  assert_int_equal (ts_layout_get_n_players (four), 4);
+  assert_int_equal (ts_zone_layout_get_n_players (four), 4);
   /* Each seat's battlefield centre, turned with the seats. */
   const double centres[4][2] = { { 650, 930 }, { 270, 650 }, { 550, 270 }, { 930, 550 } };
   for (int p = 0; p < 4; p++) {
-    assert_int_equal (ts_layout_locate (four, centres[p][0], centres[p][1], &who),
+    assert_int_equal (ts_zone_layout_locate (four, centres[p][0], centres[p][1], &who),
                       TS_AREA_BATTLEFIELD);
     assert_int_equal (who, p);
-    assert_true (fabs (ts_layout_get_facing_deg (four, p) - 90 * p) < 1e-9);
+    assert_true (fabs (ts_zone_layout_get_facing_deg (four, p) - 90 * p) < 1e-9);
   }
-  assert_int_equal (ts_layout_locate (four, 600, 600, &who), TS_AREA_NONE);
-  assert_true (fabs (ts_layout_relative_angle (four, 3, 0) - 90) < 1e-9);
+  assert_int_equal (ts_zone_layout_locate (four, 600, 600, &who), TS_AREA_NONE);
+  assert_true (fabs (ts_zone_layout_relative_angle (four, 3, 0) - 90) < 1e-9);
 
-  assert_null (ts_layout_load_named ("seven-player", &error));
+  assert_null (ts_zone_layout_load_named ("seven-player", &error));
   assert_true (g_error_matches (error, TS_CALIB_ERROR, TS_CALIB_ERROR_NOT_FOUND));
   assert_non_null (strstr (error->message, "two-player"));
 }
@@ -186,7 +186,7 @@ test_calibration_file__round_trip (void **state)
   ts_calibration_set_intrinsics (cal, &in);
   /* Re-mark the points now that intrinsics are known. */
   int n = 0;
-  const double *marks = ts_layout_get_marks (ts_calibration_get_layout (cal), &n);
+  const double *marks = ts_zone_layout_get_marks (ts_calibration_get_layout (cal), &n);
   double img[8];
   for (int i = 0; i < 4; i++)
     project (table_to_image, marks[2 * i], marks[2 * i + 1], &img[2 * i], &img[2 * i + 1]);
@@ -209,13 +209,13 @@ test_calibration_file__round_trip (void **state)
     assert_true (fabs (ts_calibration_get_plane (back)->h[i] -
                        ts_calibration_get_plane (cal)->h[i]) < 1e-6 *
                  MAX (1, fabs (ts_calibration_get_plane (cal)->h[i])));
-  const TsLayout *bl = ts_calibration_get_layout (back);
+  const TsZoneLayout *bl = ts_calibration_get_layout (back);
   assert_non_null (bl);
-  assert_string_equal (ts_layout_get_name (bl), "two-player");
+  assert_string_equal (ts_zone_layout_get_name (bl), "two-player");
   int who;
-  assert_int_equal (ts_layout_locate (bl, 70, 230, &who), TS_AREA_GRAVEYARD);
+  assert_int_equal (ts_zone_layout_locate (bl, 70, 230, &who), TS_AREA_GRAVEYARD);
   assert_int_equal (who, 1);
-  assert_string_equal (ts_layout_get_player_name (bl, 1), "North");
+  assert_string_equal (ts_zone_layout_get_player_name (bl, 1), "North");
   /* Readable: a person can find the parts. */
   g_autofree char *text = NULL;
   assert_true (g_file_get_contents (path, &text, NULL, NULL));

@@ -1,6 +1,6 @@
-/* layout.c — zone layouts from GKeyFiles: seats, facing, zone polygons, point location. */
+/* zone-layout.c — zone layouts from GKeyFiles: seats, facing, zone polygons, point location. */
 #include "ts-config.h"
-#include "layout.h"
+#include "zone-layout.h"
 #include "keyfile.h"
 
 #include <math.h>
@@ -46,7 +46,7 @@ ts_area_kind_is_pile (TsAreaKind kind)
 }
 
 void
-ts_layout_free (TsLayout *layout)
+ts_zone_layout_free (TsZoneLayout *layout)
 {
   if (layout == NULL)
     return;
@@ -75,11 +75,11 @@ polygon_area2 (const double *xy, int n)
   return a;
 }
 
-static TsLayout *
+static TsZoneLayout *
 layout_from_keytext (const TsKeyText *kt, GError **error)
 {
   g_auto (GStrv) labels = NULL;
-  TsLayout *l = g_new0 (TsLayout, 1);
+  TsZoneLayout *l = g_new0 (TsZoneLayout, 1);
   l->seats = g_array_new (FALSE, TRUE, sizeof (Seat));
   l->zones = g_array_new (FALSE, TRUE, sizeof (Zone));
   l->mark_labels = g_ptr_array_new_with_free_func (g_free);
@@ -161,19 +161,19 @@ layout_from_keytext (const TsKeyText *kt, GError **error)
   return l;
 
 fail:
-  ts_layout_free (l);
+  ts_zone_layout_free (l);
   return NULL;
 }
 
-TsLayout *
-ts_layout_parse (const char *text, const char *origin, GError **error)
+TsZoneLayout *
+ts_zone_layout_parse (const char *text, const char *origin, GError **error)
 {
   g_autoptr (TsKeyText) kt = ts_keytext_parse (text, origin, error);
   return kt ? layout_from_keytext (kt, error) : NULL;
 }
 
-TsLayout *
-ts_layout_load (const char *path, GError **error)
+TsZoneLayout *
+ts_zone_layout_load (const char *path, GError **error)
 {
   g_autoptr (TsKeyText) kt = ts_keytext_load (path, error);
   return kt ? layout_from_keytext (kt, error) : NULL;
@@ -191,19 +191,19 @@ layout_dirs (void)
   return dirs;
 }
 
-TsLayout *
-ts_layout_load_named (const char *name_or_path, GError **error)
+TsZoneLayout *
+ts_zone_layout_load_named (const char *name_or_path, GError **error)
 {
   if (strchr (name_or_path, '/') || g_str_has_suffix (name_or_path, ".ini"))
-    return ts_layout_load (name_or_path, error);
+    return ts_zone_layout_load (name_or_path, error);
   g_autoptr (GPtrArray) dirs = layout_dirs ();
   for (guint i = 0; i < dirs->len; i++) {
     g_autofree char *file = g_strdup_printf ("%s.ini", name_or_path);
     g_autofree char *path = g_build_filename (dirs->pdata[i], file, NULL);
     if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-      return ts_layout_load (path, error);
+      return ts_zone_layout_load (path, error);
   }
-  g_autofree char *known = g_strjoinv (", ", ts_layout_list_shipped ());
+  g_autofree char *known = g_strjoinv (", ", ts_zone_layout_list_shipped ());
   g_set_error (error, TS_CALIB_ERROR, TS_CALIB_ERROR_NOT_FOUND,
                "no layout called '%s' (shipped: %s; or give a path to a .ini file)",
                name_or_path, *known ? known : "none found");
@@ -217,7 +217,7 @@ compare_names (gconstpointer a, gconstpointer b)
 }
 
 char **
-ts_layout_list_shipped (void)
+ts_zone_layout_list_shipped (void)
 {
   g_autoptr (GPtrArray) dirs = layout_dirs ();
   GPtrArray *names = g_ptr_array_new ();
@@ -243,7 +243,7 @@ ts_layout_list_shipped (void)
 }
 
 char *
-ts_layout_to_text (const TsLayout *l)
+ts_zone_layout_to_text (const TsZoneLayout *l)
 {
   g_autoptr (GKeyFile) kf = g_key_file_new ();
   g_key_file_set_string (kf, "layout", "name", l->name);
@@ -274,38 +274,38 @@ ts_layout_to_text (const TsLayout *l)
 }
 
 const char *
-ts_layout_get_name (const TsLayout *layout)
+ts_zone_layout_get_name (const TsZoneLayout *layout)
 {
   return layout->name;
 }
 
 double
-ts_layout_get_width_mm (const TsLayout *layout)
+ts_zone_layout_get_width_mm (const TsZoneLayout *layout)
 {
   return layout->width_mm;
 }
 
 double
-ts_layout_get_height_mm (const TsLayout *layout)
+ts_zone_layout_get_height_mm (const TsZoneLayout *layout)
 {
   return layout->height_mm;
 }
 
 int
-ts_layout_get_n_players (const TsLayout *layout)
+ts_zone_layout_get_n_players (const TsZoneLayout *layout)
 {
   return (int) layout->seats->len;
 }
 
 const char *
-ts_layout_get_player_name (const TsLayout *layout, int player)
+ts_zone_layout_get_player_name (const TsZoneLayout *layout, int player)
 {
   g_return_val_if_fail (player >= 0 && player < (int) layout->seats->len, NULL);
   return g_array_index (layout->seats, Seat, player).name;
 }
 
 double
-ts_layout_get_facing_deg (const TsLayout *layout, int player)
+ts_zone_layout_get_facing_deg (const TsZoneLayout *layout, int player)
 {
   if (player < 0 || player >= (int) layout->seats->len)
     return 0;
@@ -313,14 +313,14 @@ ts_layout_get_facing_deg (const TsLayout *layout, int player)
 }
 
 const double *
-ts_layout_get_marks (const TsLayout *layout, int *n_out)
+ts_zone_layout_get_marks (const TsZoneLayout *layout, int *n_out)
 {
   *n_out = layout->n_marks;
   return layout->marks;
 }
 
 const char *
-ts_layout_get_mark_label (const TsLayout *layout, int index)
+ts_zone_layout_get_mark_label (const TsZoneLayout *layout, int index)
 {
   g_return_val_if_fail (index >= 0 && index < layout->n_marks, NULL);
   return layout->mark_labels->pdata[index];
@@ -339,7 +339,7 @@ point_in_polygon (const double *xy, int n, double x, double y)
 }
 
 TsAreaKind
-ts_layout_locate (const TsLayout *layout, double x_mm, double y_mm, int *out_player)
+ts_zone_layout_locate (const TsZoneLayout *layout, double x_mm, double y_mm, int *out_player)
 {
   for (guint i = 0; i < layout->zones->len; i++) {
     const Zone *z = &g_array_index (layout->zones, Zone, i);
@@ -355,8 +355,8 @@ ts_layout_locate (const TsLayout *layout, double x_mm, double y_mm, int *out_pla
 }
 
 double
-ts_layout_relative_angle (const TsLayout *layout, int player, double table_angle_deg)
+ts_zone_layout_relative_angle (const TsZoneLayout *layout, int player, double table_angle_deg)
 {
-  double a = table_angle_deg - ts_layout_get_facing_deg (layout, player);
+  double a = table_angle_deg - ts_zone_layout_get_facing_deg (layout, player);
   return fmod (fmod (a, 360) + 360, 360);
 }

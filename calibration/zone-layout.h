@@ -1,4 +1,4 @@
-/* layout.h — zone layouts: where each player sits (which way their cards face) and their
+/* zone-layout.h — zone layouts: where each player sits (which way their cards face) and their
  * battlefield, hand, library, graveyard and exile areas, as polygons in table millimetres.
  *
  * Table frame: millimetres, origin at the table's top-left as the camera sees it, x right,
@@ -7,7 +7,7 @@
  * the left edge, 180 at the top, 270 at the right.
  *
  * Layout files are GKeyFiles (see calibration/layouts/two-player.ini); every error names the
- * file and line. Ownership: TsLayout is opaque, freed with ts_layout_free(); strings returned
+ * file and line. Ownership: TsZoneLayout is opaque, freed with ts_zone_layout_free(); strings returned
  * by getters belong to the layout. */
 #pragma once
 
@@ -30,38 +30,38 @@ const char *ts_area_kind_name (TsAreaKind kind);
 /* Library, graveyard and exile hold stacks: a card covered by the next one has not left. */
 gboolean ts_area_kind_is_pile (TsAreaKind kind);
 
-typedef struct _TsLayout TsLayout;
+typedef struct _TsLayout TsZoneLayout;
 
-TsLayout *ts_layout_load (const char *path, GError **error);
+TsZoneLayout *ts_zone_layout_load (const char *path, GError **error);
 /* From text already in memory; origin names it in errors. */
-TsLayout *ts_layout_parse (const char *text, const char *origin, GError **error);
+TsZoneLayout *ts_zone_layout_parse (const char *text, const char *origin, GError **error);
 /* A shipped layout by name ("two-player", "four-player"), or a path to a .ini file. Shipped
  * layouts are looked for in $TS_LAYOUT_DIR, the source tree and the installed data folder. */
-TsLayout *ts_layout_load_named (const char *name_or_path, GError **error);
+TsZoneLayout *ts_zone_layout_load_named (const char *name_or_path, GError **error);
 /* Names of the shipped layouts found (free with g_strfreev). */
-char **ts_layout_list_shipped (void);
-void ts_layout_free (TsLayout *layout);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsLayout, ts_layout_free)
+char **ts_zone_layout_list_shipped (void);
+void ts_zone_layout_free (TsZoneLayout *layout);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsZoneLayout, ts_zone_layout_free)
 
 /* The layout as GKeyFile text (the file format); free with g_free. */
-char *ts_layout_to_text (const TsLayout *layout);
+char *ts_zone_layout_to_text (const TsZoneLayout *layout);
 
-const char *ts_layout_get_name (const TsLayout *layout);
-double ts_layout_get_width_mm (const TsLayout *layout);
-double ts_layout_get_height_mm (const TsLayout *layout);
-int ts_layout_get_n_players (const TsLayout *layout);
-const char *ts_layout_get_player_name (const TsLayout *layout, int player);
-double ts_layout_get_facing_deg (const TsLayout *layout, int player);
+const char *ts_zone_layout_get_name (const TsZoneLayout *layout);
+double ts_zone_layout_get_width_mm (const TsZoneLayout *layout);
+double ts_zone_layout_get_height_mm (const TsZoneLayout *layout);
+int ts_zone_layout_get_n_players (const TsZoneLayout *layout);
+const char *ts_zone_layout_get_player_name (const TsZoneLayout *layout, int player);
+double ts_zone_layout_get_facing_deg (const TsZoneLayout *layout, int player);
 /* The table points (mm) that calibration marks in the image, in order, and their
  * descriptions ("top-left corner of the table"); n_out receives the count (>= 4). */
-const double *ts_layout_get_marks (const TsLayout *layout, int *n_out);
-const char *ts_layout_get_mark_label (const TsLayout *layout, int index);
+const double *ts_zone_layout_get_marks (const TsZoneLayout *layout, int *n_out);
+const char *ts_zone_layout_get_mark_label (const TsZoneLayout *layout, int index);
 
 /* Which zone (and whose) the table point (x_mm, y_mm) lies in. Returns TS_AREA_NONE and
  * player -1 outside every zone. */
-TsAreaKind ts_layout_locate (const TsLayout *layout, double x_mm, double y_mm, int *out_player);
+TsAreaKind ts_zone_layout_locate (const TsZoneLayout *layout, double x_mm, double y_mm, int *out_player);
 
 /* The card's angle relative to player's seat (0 = upright for them), in [0, 360). */
-double ts_layout_relative_angle (const TsLayout *layout, int player, double table_angle_deg);
+double ts_zone_layout_relative_angle (const TsZoneLayout *layout, int player, double table_angle_deg);
 
 G_END_DECLS
