@@ -18,3 +18,4 @@ int ts_cmd_recognize (int argc, char **argv);
 int ts_cmd_replay (int argc, char **argv);
 int ts_cmd_log (int argc, char **argv);
 int ts_cmd_cards (int argc, char **argv);
+int ts_cmd_synth (int argc, char **argv);

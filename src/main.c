@@ -14,6 +14,7 @@ static const TsCommand commands[] = {
   { "replay", "Apply a game's events and print the final state", ts_cmd_replay },
   { "log", "Show, replay or export a game's log", ts_cmd_log },
   { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
+  { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },
   { NULL, NULL, NULL },
 };
 
