@@ -65,7 +65,8 @@ struct _TsTracker {
   GPtrArray *tracks;      /* Track* */
   guint64 next_key;
   guint next_id;
-  guint64 frame;
+  guint64 frame;          /* frames fed so far */
+  guint64 cur;            /* index of the frame being (or, after it, last) processed */
   guint n_reads;
   /* Reading */
   GThread *worker;
@@ -461,12 +462,12 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   if (tr->state == TRACK_ACTIVE && differs && tr->name_score >= t->p.strong_score &&
       score >= t->p.strong_score) {
     /* The same place now holds another card: the old one left, a new one came. */
-    emit (out, TS_OBS_LEFT, tr, time_us, t->frame, 0.7, t->p.confirm_below);
+    emit (out, TS_OBS_LEFT, tr, time_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
     tr->name = name;
     tr->name_score = score;
     tr->id = t->next_id++;
-    emit (out, TS_OBS_ENTERED, tr, time_us, t->frame, mean_conf (tr) * score,
+    emit (out, TS_OBS_ENTERED, tr, time_us, t->cur, mean_conf (tr) * score,
           t->p.confirm_below);
     return;
   }
@@ -484,7 +485,7 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   tr->name = name;
   tr->name_score = score;
   if (tr->state == TRACK_ACTIVE && (was_unnamed || differs))
-    emit (out, TS_OBS_NAMED, tr, time_us, t->frame, score, t->p.confirm_below);
+    emit (out, TS_OBS_NAMED, tr, time_us, t->cur, score, t->p.confirm_below);
 }
 
 static void
@@ -533,7 +534,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->state = TRACK_TENTATIVE;
   tr->first_seen_us = time_us;
   tr->last_seen_us = time_us;
-  tr->last_frame = t->frame;
+  tr->last_frame = t->cur;
   tr->center[0] = in->center[0];
   tr->center[1] = in->center[1];
   tr->size[0] = in->size[0];
@@ -562,7 +563,7 @@ static void
 track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *image,
               gint64 time_us, GArray *out)
 {
-  gboolean was_missing = tr->last_frame + 1 != t->frame;
+  gboolean was_missing = tr->last_frame + 1 != t->cur;
   const double k = 0.5;  /* smoothing: half old, half new */
   tr->center[0] += k * (in->center[0] - tr->center[0]);
   tr->center[1] += k * (in->center[1] - tr->center[1]);
@@ -575,7 +576,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->angle_settled = !was_missing && angle_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
   tr->last_seen_us = time_us;
-  tr->last_frame = t->frame;
+  tr->last_frame = t->cur;
   tr->conf_sum += in->confidence;
   tr->conf_n++;
   tr->last = *in;
@@ -597,7 +598,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
       if (tr->state == TRACK_ACTIVE) {
         double off = now ? dt : du;
         double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
-        emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->frame,
+        emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
               mean_conf (tr) * (1 - 0.5 * off / band), t->p.confirm_below);
       }
     }
@@ -619,7 +620,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr, time_us, t->frame, mean_conf (tr),
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, time_us, t->cur, mean_conf (tr),
                              t->p.confirm_below);
     o->from_area = from;
   }
@@ -631,7 +632,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
         time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
       request_read (t, tr, image, time_us, out);
     else if (image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
-             t->frame % SIG_EVERY == tr->key % SIG_EVERY) {
+             t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
       double sig[SIG_N];
       if (title_signature (image, in->title_px, sig) &&
           signature_distance (sig, tr->sig) > 0.6) {
@@ -653,7 +654,7 @@ covered_in_pile (TsTracker *t, const Track *tr)
     return FALSE;
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
-    if (o == tr || o->last_frame != t->frame || o->area != tr->area)
+    if (o == tr || o->last_frame != t->cur || o->area != tr->area)
       continue;
     if (hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
         0.5 * long_side (tr->size))
@@ -671,7 +672,7 @@ find_reappeared (TsTracker *t, const Track *nw)
   double best_d = G_MAXDOUBLE;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
-    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame == t->frame)
+    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame == t->cur)
       continue;
     /* Cards under nw in its pile are buried, not moved. */
     if (nw->pile && o->area == nw->area &&
@@ -704,7 +705,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   double name_factor = tr->name ? tr->name_score : 0.5;
   if (old == NULL) {
     tr->id = t->next_id++;
-    emit (out, TS_OBS_ENTERED, tr, tr->confirmed_us, t->frame, mean_conf (tr) * name_factor,
+    emit (out, TS_OBS_ENTERED, tr, tr->confirmed_us, t->cur, mean_conf (tr) * name_factor,
           t->p.confirm_below);
     return;
   }
@@ -715,12 +716,12 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   }
   double conf = (tr->name && old->name) ? MIN (tr->name_score, old->name_score) : 0.5;
   if (old->area != tr->area) {
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr, tr->confirmed_us, t->frame, conf,
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, tr->confirmed_us, t->cur, conf,
                              t->p.confirm_below);
     o->from_area = old->area;
   }
   if (old->tapped != tr->tapped)
-    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->confirmed_us, t->frame,
+    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->confirmed_us, t->cur,
           conf, t->p.confirm_below);
   g_ptr_array_remove_fast (t->tracks, old);
 }
@@ -729,6 +730,7 @@ void
 ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
                    const TsTrackInput *inputs, guint n, GArray *out)
 {
+  t->cur = t->frame;
   drain_results (t, out, time_us, FALSE);
 
   /* Greedy matching by distance, in units of the card's size. Tracks missing in the last
@@ -738,7 +740,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
   for (guint a = 0; a < nt; a++) {
     const Track *tr = t->tracks->pdata[a];
     double ls = long_side (tr->size);
-    gboolean missing = tr->last_frame + 1 != t->frame;
+    gboolean missing = tr->last_frame + 1 != t->cur;
     double gate = t->p.gate * ls * (missing ? 1.5 : 1.0);
     for (guint b = 0; b < n; b++) {
       double d = hypot (inputs[b].center[0] - tr->center[0],
@@ -773,7 +775,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
   /* State changes, in creation order so that events come out in a stable order. */
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
-    gboolean seen = tr->last_frame == t->frame;
+    gboolean seen = tr->last_frame == t->cur;
     gint64 unseen_us = time_us - tr->last_seen_us;
     gboolean drop = FALSE;
     switch (tr->state) {
@@ -783,7 +785,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
         tr->confirmed_us = tr->first_seen_us;
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
-      } else if (!seen && t->frame - tr->last_frame > 2)
+      } else if (!seen && t->cur - tr->last_frame > 2)
         drop = TRUE;  /* a flicker: never a card */
       break;
     case TRACK_PENDING:
@@ -798,7 +800,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
       else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
-        TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->frame, 0.8,
+        TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, 0.8,
                                  t->p.confirm_below);
         o->area = 0;
         drop = TRUE;
