@@ -428,3 +428,9 @@ ts_calibration_load (const char *path, GError **error)
   g_autoptr (TsKeyText) kt = ts_keytext_load (path, error);
   return kt ? calibration_from_keytext (kt, error) : NULL;
 }
+
+double *
+ts_calibration_parse_points (const char *text, int *n_out, int *bad_index)
+{
+  return ts_points_parse (text, n_out, bad_index);
+}

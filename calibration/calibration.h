@@ -60,6 +60,10 @@ const TsTablePlane *ts_calibration_get_plane (const TsCalibration *cal);
 void ts_calibration_image_to_table (const TsCalibration *cal, double x_px, double y_px,
                                     double *x_mm, double *y_mm);
 
+/* Parses points typed as "x,y;x,y;..." (a new array of 2 * n_out doubles); NULL when one is
+ * malformed (bad_index receives its 1-based number). */
+double *ts_calibration_parse_points (const char *text, int *n_out, int *bad_index);
+
 /* Where a card lies on the table. */
 typedef struct {
   double center[2];     /* table mm (image pixels when the calibration has no table) */

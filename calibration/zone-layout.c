@@ -279,6 +279,12 @@ ts_zone_layout_get_name (const TsZoneLayout *layout)
   return layout->name;
 }
 
+const char *
+ts_zone_layout_get_description (const TsZoneLayout *layout)
+{
+  return layout->description ? layout->description : "";
+}
+
 double
 ts_zone_layout_get_width_mm (const TsZoneLayout *layout)
 {
@@ -359,4 +365,24 @@ ts_zone_layout_relative_angle (const TsZoneLayout *layout, int player, double ta
 {
   double a = table_angle_deg - ts_zone_layout_get_facing_deg (layout, player);
   return fmod (fmod (a, 360) + 360, 360);
+}
+
+int
+ts_zone_layout_get_n_zones (const TsZoneLayout *layout)
+{
+  return (int) layout->zones->len;
+}
+
+const double *
+ts_zone_layout_get_zone (const TsZoneLayout *layout, int i, TsAreaKind *out_kind,
+                         int *out_player, int *n_out)
+{
+  g_return_val_if_fail (i >= 0 && i < (int) layout->zones->len, NULL);
+  const Zone *z = &g_array_index (layout->zones, Zone, i);
+  if (out_kind)
+    *out_kind = z->kind;
+  if (out_player)
+    *out_player = z->player;
+  *n_out = z->n;
+  return z->xy;
 }

@@ -47,6 +47,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsZoneLayout, ts_zone_layout_free)
 char *ts_zone_layout_to_text (const TsZoneLayout *layout);
 
 const char *ts_zone_layout_get_name (const TsZoneLayout *layout);
+/* One line for people; "" when the file has none. */
+const char *ts_zone_layout_get_description (const TsZoneLayout *layout);
 double ts_zone_layout_get_width_mm (const TsZoneLayout *layout);
 double ts_zone_layout_get_height_mm (const TsZoneLayout *layout);
 int ts_zone_layout_get_n_players (const TsZoneLayout *layout);
@@ -56,6 +58,11 @@ double ts_zone_layout_get_facing_deg (const TsZoneLayout *layout, int player);
  * descriptions ("top-left corner of the table"); n_out receives the count (>= 4). */
 const double *ts_zone_layout_get_marks (const TsZoneLayout *layout, int *n_out);
 const char *ts_zone_layout_get_mark_label (const TsZoneLayout *layout, int index);
+
+/* The zones, for drawing and listing: polygon i's vertices (2 * n_out doubles, table mm). */
+int ts_zone_layout_get_n_zones (const TsZoneLayout *layout);
+const double *ts_zone_layout_get_zone (const TsZoneLayout *layout, int i, TsAreaKind *out_kind,
+                                       int *out_player, int *n_out);
 
 /* Which zone (and whose) the table point (x_mm, y_mm) lies in. Returns TS_AREA_NONE and
  * player -1 outside every zone. */
