@@ -53,6 +53,7 @@ ts_cmd_synth (int argc, char **argv)
   int cards_min = -1, cards_max = -1;
   double title_min = 0, title_max = 0;
   gboolean quiet = FALSE;
+  gboolean truth = FALSE;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_dir, "Folder to write into (created)", "DIR" },
     { "count", 'n', 0, G_OPTION_ARG_INT, &count, "Number of scenes (default 10)", "N" },
@@ -71,6 +72,8 @@ ts_cmd_synth (int argc, char **argv)
       "Card names, one a line, instead of a database", "FILE" },
     { "session", 0, 0, G_OPTION_ARG_FILENAME, &session_path,
       "Render this session script as frames + events.jsonl instead of scenes", "SCRIPT" },
+    { "truth", 0, 0, G_OPTION_ARG_NONE, &truth,
+      "With --session, also write frame-NNNN.json ground truth per frame", NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress output", NULL },
     { NULL }
   };
@@ -106,7 +109,7 @@ ts_cmd_synth (int argc, char **argv)
       fprintf (stderr, "%s: %s\n", argv[0], error->message);
       return 1;
     }
-    if (!ts_synth_session_write (session, deck, out_dir, FALSE,
+    if (!ts_synth_session_write (session, deck, out_dir, truth,
                                  quiet ? NULL : print_progress, (gpointer) "frames", &error)) {
       fprintf (stderr, "%s: %s\n", argv[0], error->message);
       return 1;

@@ -557,8 +557,8 @@ add_points (JsonBuilder *b, const double pts[4][2])
   json_builder_end_array (b);
 }
 
-char *
-ts_synth_scene_to_json (const TsSynthScene *scene, const char *image_path)
+static char *
+scene_to_json (const TsSynthScene *scene, const char *image_path, gboolean with_ids)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   json_builder_begin_object (b);
@@ -573,6 +573,10 @@ ts_synth_scene_to_json (const TsSynthScene *scene, const char *image_path)
   for (guint i = 0; i < scene->cards->len; i++) {
     const TsSynthCard *c = &g_array_index (scene->cards, TsSynthCard, i);
     json_builder_begin_object (b);
+    if (with_ids) {
+      json_builder_set_member_name (b, "id");
+      json_builder_add_int_value (b, c->id);
+    }
     json_builder_set_member_name (b, "name");
     json_builder_add_string_value (b, c->name);
     json_builder_set_member_name (b, "tapped");
@@ -595,6 +599,18 @@ ts_synth_scene_to_json (const TsSynthScene *scene, const char *image_path)
   g_autoptr (JsonNode) root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
   return json_generator_to_data (gen, NULL);
+}
+
+char *
+ts_synth_scene_to_json (const TsSynthScene *scene, const char *image_path)
+{
+  return scene_to_json (scene, image_path, FALSE);
+}
+
+char *
+ts_synth_scene_to_json_with_ids (const TsSynthScene *scene, const char *image_path)
+{
+  return scene_to_json (scene, image_path, TRUE);
 }
 
 gboolean

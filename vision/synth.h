@@ -149,6 +149,9 @@ TsSynthScene *ts_synth_scene_render (const TsSynthParams *params, const TsSynthD
  * is written as "image". Free with g_free(). */
 char *ts_synth_scene_to_json (const TsSynthScene *scene, const char *image_path);
 
+/* The same with each card's "id" (its physical identity across session frames) first. */
+char *ts_synth_scene_to_json_with_ids (const TsSynthScene *scene, const char *image_path);
+
 /* Writes DIR/BASENAME.jpg and DIR/BASENAME.json; the JSON's "image" is "BASENAME.jpg", the
  * file beside it. */
 gboolean ts_synth_scene_write (const TsSynthScene *scene, const char *dir, const char *basename,
@@ -164,20 +167,27 @@ gboolean ts_synth_scene_write (const TsSynthScene *scene, const char *dir, const
  *   quality 60              JPEG quality (optional; default 70)
  *   frame old|modern|mixed  card frames (optional; default mixed)
  *   title 14                name line height in pixels (optional; default size-based)
- *   AT FRAME enter ID "NAME" PLAYER X Y     card ID enters for PLAYER (1 or 2) at table
- *                                           position X, Y in 0..1 of the image (upright for
- *                                           its owner: player 2's cards face the other way)
+ *   AT FRAME enter ID "NAME" PLAYER X Y     card ID is carried in by a hand from PLAYER's
+ *                                           side (1 sits at the bottom, 2 at the top) to
+ *                                           table position X, Y in 0..1 of the image,
+ *                                           upright for its owner (player 2's cards face the
+ *                                           other way)
+ *   AT FRAME place ID "NAME" PLAYER X Y     the same without the motion (cards already in
+ *                                           play when the recording starts)
  *   AT FRAME tap ID           turns a quarter turn clockwise over a few frames
  *   AT FRAME untap ID
- *   AT FRAME attack ID        moves towards the centre line
- *   AT FRAME retreat ID       moves back to where it was before attacking
+ *   AT FRAME attack ID        moves 0.14 of the height towards the centre line
+ *   AT FRAME retreat ID       moves the same distance back
  *   AT FRAME die ID           moves to its owner's graveyard pile
  *   AT FRAME leave ID         picked up and taken off the table (to hand, exiled)
  *   AT FRAME hand X1 Y1 X2 Y2 DURATION   a hand sweeps over the table
  *   AT FRAME flicker DURATION            the light flickers
  *   AT FRAME shake DURATION              the camera shakes
  *
- * where AT is the literal word "at"; FRAME counts from 0. Card names are in double quotes. */
+ * where AT is the literal word "at"; FRAME counts from 0. Card names are in double quotes.
+ * A card must be at rest before its next action (tap 5 frames, moves 8, die 10); a hand
+ * reaches for a carried card 4 frames before it moves and withdraws over 4 frames after.
+ * Each player's library lies face down at their left, the graveyard pile at their right. */
 typedef struct TsSynthSession TsSynthSession;
 
 /* Parses a script. Errors name the line. Free with ts_synth_session_free(). */
@@ -206,8 +216,8 @@ char *ts_synth_session_events_jsonl (const TsSynthSession *session);
 /* Progress: frames written so far of total. */
 typedef void (*TsSynthProgressFunc) (int done, int total, gpointer user_data);
 
-/* Writes DIR/frame-0000.jpg ... (with DIR/frame-0000.json ground truth per frame when
- * with_truth) and DIR/events.jsonl. */
+/* Writes DIR/frame-0000.jpg ... (with DIR/frame-0000.json ground truth per frame, cards with
+ * their "id", when with_truth) and DIR/events.jsonl. */
 gboolean ts_synth_session_write (const TsSynthSession *session, const TsSynthDeck *deck,
                                  const char *dir, gboolean with_truth,
                                  TsSynthProgressFunc progress, gpointer user_data,
