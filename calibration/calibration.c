@@ -209,6 +209,28 @@ ts_calibration_set_table_points (TsCalibration *cal, const double *image_px,
 }
 
 void
+ts_calibration_fit_image (TsCalibration *cal, int width, int height)
+{
+  if (cal->has_table || cal->layout == NULL || width < 2 || height < 2)
+    return;
+  double w = ts_zone_layout_get_width_mm (cal->layout);
+  double h = ts_zone_layout_get_height_mm (cal->layout);
+  const double img[8] = { 0, 0, width, 0, width, height, 0, height };
+  const double mm[8] = { 0, 0, w, 0, w, h, 0, h };
+  /* Without intrinsics the corners are taken as they are. */
+  TsTablePlane p;
+  if (!cal->has_intrinsics && ts_table_plane_from_points (&p, img, mm, 4, NULL)) {
+    cal->plane = p;
+    cal->has_table = TRUE;
+    g_free (cal->image_points);
+    g_free (cal->table_points);
+    cal->image_points = g_memdup2 (img, sizeof img);
+    cal->table_points = g_memdup2 (mm, sizeof mm);
+    cal->n_points = 4;
+  }
+}
+
+void
 ts_calibration_image_to_table (const TsCalibration *cal, double x_px, double y_px,
                                double *x_mm, double *y_mm)
 {
@@ -263,6 +285,10 @@ ts_calibration_place (const TsCalibration *cal, const double quad_px[4][2], gboo
   out->size[1] = height;
   if (cal->layout) {
     out->area = ts_zone_layout_locate (cal->layout, cx, cy, &out->owner);
+    /* A card hanging over a zone's edge still belongs to it. */
+    if (out->area == TS_AREA_NONE)
+      out->area = ts_zone_layout_locate_near (cal->layout, cx, cy, 0.5 * MAX (width, height),
+                                              &out->owner);
     out->rel_angle_deg = ts_zone_layout_relative_angle (cal->layout, MAX (out->owner, 0),
                                                    out->angle_deg);
   } else {

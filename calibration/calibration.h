@@ -54,6 +54,9 @@ const TsZoneLayout *ts_calibration_get_layout (const TsCalibration *cal);
 gboolean ts_calibration_set_table_points (TsCalibration *cal, const double *image_px,
                                           const double *table_mm, int n, GError **error);
 gboolean ts_calibration_has_table (const TsCalibration *cal);
+/* Without a table plane but with a layout: takes a width x height picture's corners for the
+ * layout table's corners (the camera frames exactly the table). Does nothing otherwise. */
+void ts_calibration_fit_image (TsCalibration *cal, int width, int height);
 const TsTablePlane *ts_calibration_get_plane (const TsCalibration *cal);
 
 /* Raw image pixel -> table mm (undistorting first when intrinsics are known). */

@@ -386,3 +386,38 @@ ts_zone_layout_get_zone (const TsZoneLayout *layout, int i, TsAreaKind *out_kind
   *n_out = z->n;
   return z->xy;
 }
+
+static double
+segment_distance (double px, double py, double ax, double ay, double bx, double by)
+{
+  double dx = bx - ax, dy = by - ay;
+  double len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  t = CLAMP (t, 0, 1);
+  return hypot (px - (ax + t * dx), py - (ay + t * dy));
+}
+
+TsAreaKind
+ts_zone_layout_locate_near (const TsZoneLayout *layout, double x_mm, double y_mm, double max_mm,
+                            int *out_player)
+{
+  TsAreaKind kind = ts_zone_layout_locate (layout, x_mm, y_mm, out_player);
+  if (kind != TS_AREA_NONE)
+    return kind;
+  double best = max_mm;
+  for (guint i = 0; i < layout->zones->len; i++) {
+    const Zone *z = &g_array_index (layout->zones, Zone, i);
+    for (int k = 0; k < z->n; k++) {
+      int j = (k + 1) % z->n;
+      double d = segment_distance (x_mm, y_mm, z->xy[2 * k], z->xy[2 * k + 1], z->xy[2 * j],
+                                   z->xy[2 * j + 1]);
+      if (d < best) {
+        best = d;
+        kind = z->kind;
+        if (out_player)
+          *out_player = z->player;
+      }
+    }
+  }
+  return kind;
+}

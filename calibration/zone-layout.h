@@ -68,6 +68,10 @@ const double *ts_zone_layout_get_zone (const TsZoneLayout *layout, int i, TsArea
  * player -1 outside every zone. */
 TsAreaKind ts_zone_layout_locate (const TsZoneLayout *layout, double x_mm, double y_mm, int *out_player);
 
+/* The same, but a point outside every zone goes to the nearest zone within max_mm. */
+TsAreaKind ts_zone_layout_locate_near (const TsZoneLayout *layout, double x_mm, double y_mm,
+                                       double max_mm, int *out_player);
+
 /* The card's angle relative to player's seat (0 = upright for them), in [0, 360). */
 double ts_zone_layout_relative_angle (const TsZoneLayout *layout, int player, double table_angle_deg);
 

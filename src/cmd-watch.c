@@ -212,10 +212,16 @@ ts_cmd_watch (int argc, char **argv)
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     return 2;
   }
-  if (source_spec == NULL && (source_spec = default_source ()) == NULL) {
-    fprintf (stderr, "%s: no camera found and no demo session; give --source (see 'tablesight "
-             "sources')\n", argv[0]);
-    return 2;
+  if (source_spec == NULL) {
+    source_spec = default_source ();
+    if (source_spec == NULL) {
+      fprintf (stderr, "%s: no camera found and no demo session; give --source (see "
+               "'tablesight sources')\n", argv[0]);
+      return 2;
+    }
+    /* The demo session's table fills the picture, libraries left, graveyards right. */
+    if (g_str_has_prefix (source_spec, "dir:") && calib_path == NULL && layout_name == NULL)
+      layout_name = g_strdup ("two-player-wide");
   }
 
   g_autoptr (TsCalibration) cal = NULL;
@@ -319,6 +325,8 @@ ts_cmd_watch (int argc, char **argv)
       status = 1;
       break;
     }
+    if (frames == 0)
+      ts_calibration_fit_image (cal, frame->width, frame->height);
     g_array_set_size (cands, 0);
     g_array_set_size (inputs, 0);
     ts_detector_detect (detector, frame, cands, NULL);

@@ -193,6 +193,11 @@ ts_observer_translate (TsObserver *o, const TsObservation *obs, GArray *out)
   guint before = out->len;
   guint object = ts_observer_object (o, obs->track_id);
   TsEvent *e;
+  /* A face-down pile in the library zone is the library itself, not a card coming in; a card
+   * off every zone is not in the game. */
+  if (obs->kind == TS_OBS_ENTERED &&
+      ((obs->area == TS_AREA_LIBRARY && obs->name == NULL) || obs->area == TS_AREA_NONE))
+    return 0;
   switch (obs->kind) {
   case TS_OBS_ENTERED:
     e = add (out, TS_EVENT_MOVE, obs, o->offset_us);

@@ -595,7 +595,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     int now = dt <= t->p.tap_band_deg ? 1 : du <= t->p.untap_band_deg ? 0 : -1;
     if (now >= 0 && now != tr->tapped) {
       tr->tapped = now;
-      if (tr->state == TRACK_ACTIVE) {
+      /* In a pile (graveyard, exile) a card's turn means nothing. */
+      if (tr->state == TRACK_ACTIVE && !tr->pile) {
         double off = now ? dt : du;
         double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
         emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
@@ -720,7 +721,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                              t->p.confirm_below);
     o->from_area = old->area;
   }
-  if (old->tapped != tr->tapped)
+  if (old->tapped != tr->tapped && !tr->pile)
     emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->confirmed_us, t->cur,
           conf, t->p.confirm_below);
   g_ptr_array_remove_fast (t->tracks, old);
