@@ -17,7 +17,8 @@ typedef enum {
 typedef struct {
   int truth, reported, matched;   /* events */
   int spurious_enter_leave;       /* reported entries/departures that match nothing */
-  int in_order;                   /* matched events whose order agrees with the truth's */
+  int in_order;                   /* matched events whose time stamps keep the truth's order
+                                   * (to within 6 frames) */
   int taps, taps_within_2;        /* matched (un)taps, and those reported <= 2 frames after
                                    * the truth's settling frame */
   double precision, recall;
