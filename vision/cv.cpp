@@ -553,3 +553,11 @@ ts_cv_draw_text (TsImage *image, const char *text, double x, double y, double sc
   cv::putText (m, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour (image, r, g, b),
                (int) (scale + 1), cv::LINE_AA);
 }
+
+/* ---- live table: threading ---- */
+
+void
+ts_cv_set_num_threads (int n)
+{
+  cv::setNumThreads (n);
+}

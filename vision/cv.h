@@ -117,3 +117,9 @@ gboolean ts_cv_find_homography (int n, const double *src, const double *dst, dou
                                 GError **error);
 
 G_END_DECLS
+
+/* ---- live table: threading ---- */
+G_BEGIN_DECLS
+/* How many threads OpenCV may use inside one call (1 = measure on one core). */
+void ts_cv_set_num_threads (int n);
+G_END_DECLS
