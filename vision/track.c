@@ -87,10 +87,10 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->tap_band_deg = 30;
   p->untap_band_deg = 30;
   p->settle_deg = 4;
-  p->name_wait_ms = 1500;
+  p->name_wait_ms = 4000;
   p->strong_score = 0.85;
   p->reread_ms = 500;
-  p->max_reads = 4;
+  p->max_reads = 6;
   p->confirm_below = 0.6;
   p->sync_reads = FALSE;
 }
@@ -792,9 +792,10 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
     case TRACK_PENDING:
       if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
         drop = TRUE;
+      /* An unread card is reported only if it stays that long: most candidates that never
+       * read are not cards (a hand, a die, a card back) and vanish before. */
       else if (seen && (tr->name != NULL || !t->have_reader ||
-                        time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000 ||
-                        (tr->reads >= t->p.max_reads && !tr->read_in_flight)))
+                        time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000))
         announce (t, tr, time_us, out);
       break;
     case TRACK_ACTIVE:

@@ -69,10 +69,12 @@ typedef struct {
   double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
                            * between, the card is being turned and nothing is reported */
   double settle_deg;      /* angle change per frame below which a card counts as settled (4) */
-  int name_wait_ms;       /* wait this long for a name before reporting a card unnamed (1500) */
+  int name_wait_ms;       /* a card still unread after this long is reported unnamed, for
+                           * confirmation (4000); one gone before then is forgotten. Shorter
+                           * reports unreadable cards sooner and more non-cards. */
   double strong_score;    /* readings scoring below this are retried (0.85) */
   int reread_ms;          /* retry a weak reading after this long (500) */
-  int max_reads;          /* readings per card before giving up (4) */
+  int max_reads;          /* readings per card before giving up (6) */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
   gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
 } TsTrackerParams;

@@ -182,6 +182,8 @@ bench_sessions (const TsCardDb *db)
                                             "demo-session", NULL);
   EvalResult r;
   g_autoptr (GError) error = NULL;
+  if (g_getenv ("TS_BENCH_720_ONLY"))
+    goto p720;
   if (eval_session_dir (demo, EVAL_TRUTH_CANDIDATES, db, &r, &error)) {
     print_eval ("demo (768x432), truth detections", &r);
     eval_result_clear (&r);
@@ -194,6 +196,7 @@ bench_sessions (const TsCardDb *db)
   } else
     printf ("  demo: %s\n", error->message);
   g_clear_error (&error);
+p720:
   if (eval_session_script (p720_script, EVAL_TRUTH_CANDIDATES, db, &r, &error)) {
     print_eval ("720p game, truth detections", &r);
     eval_result_clear (&r);
@@ -293,8 +296,13 @@ main (int argc, char **argv)
     printf ("no card database: %s\n", error->message);
     return 1;
   }
-  bench_frame_cost ();
-  bench_sessions (db);
-  bench_memory ();
+  /* TS_BENCH_ONLY=frames|sessions|memory runs one part. */
+  const char *only = g_getenv ("TS_BENCH_ONLY");
+  if (only == NULL || strcmp (only, "frames") == 0)
+    bench_frame_cost ();
+  if (only == NULL || strcmp (only, "sessions") == 0)
+    bench_sessions (db);
+  if (only == NULL || strcmp (only, "memory") == 0)
+    bench_memory ();
   return 0;
 }

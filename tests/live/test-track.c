@@ -428,7 +428,7 @@ test_track__unnamed_card_is_reported_for_confirmation (void **state)
   sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   g_autoptr (TsImage) im = render_titles (&s);
   s.image = im;
-  sim_step (&s, 2 * FPS);  /* longer than name_wait_ms with the reader stuck */
+  sim_step (&s, 5 * FPS);  /* longer than name_wait_ms with the reader stuck */
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
   assert_null (e->name);
