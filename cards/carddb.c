@@ -73,20 +73,23 @@ ts_carddb_free (TsCardDb *db)
 static char *
 printing_key (guint card, const TsPrintingIn *in)
 {
-  return g_strdup_printf ("%u\x1f%s\x1f%s", card, in->set != NULL ? in->set : "",
+  g_autofree char *set = g_ascii_strup (in->set != NULL ? in->set : "", -1);
+  return g_strdup_printf ("%u\x1f%s\x1f%s", card, set,
                           in->collector_number != NULL ? in->collector_number : "");
 }
 
 static void
 add_printing (TsCardDb *db, guint card, const TsPrintingIn *in)
 {
+  /* Scryfall writes set codes in lower case ("lea"); tablesight's are upper case */
+  g_autofree char *set = in->set != NULL ? g_ascii_strup (in->set, -1) : NULL;
   if (db->print_keys != NULL)
     g_hash_table_add (db->print_keys, printing_key (card, in));
   PrintRec pr = {
     .card = card,
     .seq = db->print_recs->len,
     .p = {
-      .set = intern (db, in->set),
+      .set = intern (db, set),
       .collector_number = intern (db, in->collector_number),
       .rarity = intern (db, in->rarity),
       .released = intern (db, in->released),
@@ -224,7 +227,12 @@ ts_carddb_finish (TsCardDb *db)
   g_autoptr (GPtrArray) order = g_ptr_array_sized_new (n);
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (order, &g_array_index (db->recs, CardRec, i));
-  g_ptr_array_sort_with_data (order, compare_recs, NULL);
+  /* a database file comes in name order already: check before sorting */
+  gboolean in_order = TRUE;
+  for (guint i = 1; i < n && in_order; i++)
+    in_order = compare_recs (&order->pdata[i - 1], &order->pdata[i], NULL) < 0;
+  if (!in_order)
+    g_ptr_array_sort_with_data (order, compare_recs, NULL);
   g_autofree guint *new_index = g_new (guint, MAX (n, 1));
   GArray *sorted = g_array_sized_new (FALSE, TRUE, sizeof (CardRec), n);
   for (guint i = 0; i < n; i++) {

@@ -23,6 +23,7 @@ typedef struct {
   gboolean top_done;      /* ... and ended */
   gboolean skipping;      /* inside an element that is being left out */
   gboolean recovering;    /* after a syntax error: waiting for a line that starts a card */
+  gboolean ignoring;      /* inside the value of a card field tablesight does not use */
   guint64 line_offset;    /* byte offset of the line being fed */
   guint line;             /* 1-based number of that line */
   guint64 elem_offset;    /* where the current element began */
@@ -105,10 +106,40 @@ skip_scalar_element (Loader *l)
     l->report->n_skipped++;
 }
 
+/* Fields of a card object that the card database reads; the values of all others (oracle
+ * text, image links, prices, legalities, ...) are skipped without being built. */
+static const char *const known_fields[] = {
+  "object", "name", "layout", "mana_cost", "cmc", "type_line", "power", "toughness", "loyalty",
+  "defense", "printed_type", "colors", "keywords", "card_faces", "printings", "digital_only",
+  "joke_set_only", "set", "collector_number", "rarity", "released_at",
+};
+
+static gboolean
+known_field (const unsigned char *s, size_t len)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (known_fields); i++)
+    if (strlen (known_fields[i]) == len && memcmp (known_fields[i], s, len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A scalar inside a skipped value; the skipped value ends when it was the value itself. */
+static gboolean
+ignore_scalar (Loader *l)
+{
+  if (!l->ignoring)
+    return FALSE;
+  if (l->depth == 2)
+    l->ignoring = FALSE;
+  return TRUE;
+}
+
 static int
 on_null (void *ctx)
 {
   Loader *l = ctx;
+  if (ignore_scalar (l))
+    return 1;
   if (l->depth == 1) {
     skip_scalar_element (l);
     return 1;
@@ -122,6 +153,8 @@ static int
 on_boolean (void *ctx, int value)
 {
   Loader *l = ctx;
+  if (ignore_scalar (l))
+    return 1;
   if (l->depth == 1) {
     skip_scalar_element (l);
     return 1;
@@ -135,6 +168,8 @@ static int
 on_integer (void *ctx, long long value)
 {
   Loader *l = ctx;
+  if (ignore_scalar (l))
+    return 1;
   if (l->depth == 1) {
     skip_scalar_element (l);
     return 1;
@@ -148,6 +183,8 @@ static int
 on_double (void *ctx, double value)
 {
   Loader *l = ctx;
+  if (ignore_scalar (l))
+    return 1;
   if (l->depth == 1) {
     skip_scalar_element (l);
     return 1;
@@ -161,6 +198,8 @@ static int
 on_string (void *ctx, const unsigned char *s, size_t len)
 {
   Loader *l = ctx;
+  if (ignore_scalar (l))
+    return 1;
   if (l->depth == 1) {
     skip_scalar_element (l);
     return 1;
@@ -176,6 +215,12 @@ static int
 on_map_key (void *ctx, const unsigned char *s, size_t len)
 {
   Loader *l = ctx;
+  if (l->ignoring)
+    return 1;
+  if (l->depth == 2 && !known_field (s, len)) {
+    l->ignoring = TRUE;
+    return 1;
+  }
   if (l->builder != NULL) {
     g_autofree char *k = g_strndup ((const char *) s, len);
     json_builder_set_member_name (l->builder, k);
@@ -187,6 +232,12 @@ static int
 on_start_map (void *ctx)
 {
   Loader *l = ctx;
+  if (l->ignoring) {
+    if (l->depth >= MAX_DEPTH)
+      return cancel (l, "nesting too deep");
+    l->depth++;
+    return 1;
+  }
   if (l->depth == 0)
     return cancel (l, "not a JSON array of cards (the top level is an object)");
   if (l->depth >= MAX_DEPTH)
@@ -206,6 +257,11 @@ on_end_map (void *ctx)
 {
   Loader *l = ctx;
   l->depth--;
+  if (l->ignoring) {
+    if (l->depth == 2)
+      l->ignoring = FALSE;
+    return 1;
+  }
   if (l->builder != NULL) {
     json_builder_end_object (l->builder);
     if (l->depth == 1)
@@ -220,6 +276,12 @@ static int
 on_start_array (void *ctx)
 {
   Loader *l = ctx;
+  if (l->ignoring) {
+    if (l->depth >= MAX_DEPTH)
+      return cancel (l, "nesting too deep");
+    l->depth++;
+    return 1;
+  }
   if (l->depth == 0) {
     if (l->top_seen)
       return cancel (l, "more than one top-level value");
@@ -247,6 +309,11 @@ on_end_array (void *ctx)
 {
   Loader *l = ctx;
   l->depth--;
+  if (l->ignoring) {
+    if (l->depth == 2)
+      l->ignoring = FALSE;
+    return 1;
+  }
   if (l->depth == 0) {
     l->top_done = TRUE;
     return 1;
@@ -323,6 +390,7 @@ feed_line (Loader *l, const guchar *text, gsize len)
     l->depth = 0;
     l->top_seen = FALSE;
     l->skipping = FALSE;
+    l->ignoring = FALSE;
     g_clear_object (&l->builder);
     g_clear_pointer (&l->cancel_reason, g_free);
     yajl_parse (l->h, (const guchar *) "[", 1);
@@ -354,8 +422,9 @@ feed_line (Loader *l, const guchar *text, gsize len)
     return FALSE;
   }
   if (l->depth >= 2) {
-    g_autofree char *what = g_strdup_printf ("%s (entry from line %u); entry skipped", msg,
-                                             l->elem_line);
+    g_autofree char *what = l->elem_line == l->line
+      ? g_strdup_printf ("%s; entry skipped", msg)
+      : g_strdup_printf ("%s (in the entry from line %u); entry skipped", msg, l->elem_line);
     add_problem (l, l->line, at, what);
     if (l->report != NULL)
       l->report->n_skipped++;

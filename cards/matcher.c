@@ -21,9 +21,13 @@
 
 /* Edit costs. One unrelated substitution, insertion or deletion costs 1. */
 #define COST_EDIT 1.0f
-#define COST_THIN 0.6f      /* a thin glyph (i l 1 t f j r) gained or lost */
+#define COST_THIN 0.7f      /* a thin glyph (i l 1 t f j r) gained or lost */
+#define LOST_SCALE 0.6f     /* a name's glyph missing from the text costs this much of the
+                             * same glyph appearing from nowhere: OCR drops faint glyphs more
+                             * often than it invents them */
 #define COST_SPLIT 0.3f     /* "rn" read for "m", "cl" for "d", ... */
-#define COST_CUT 0.25f      /* each letter lost at the end of a title cut short */
+#define COST_CUT_START 0.3f /* a title cut short at the art's edge or by a hand ... */
+#define COST_CUT 0.09f      /* ... and each letter lost to the cut */
 #define COST_UNLIKELY 0.05f /* joke and digital-only cards lose ties to paper cards */
 
 typedef struct {
@@ -41,7 +45,8 @@ struct TsMatcher {
   guint32 *pair_entries;    /* entry indices, grouped by letter pair */
   GHashTable *exact;        /* folded name -> entry index + 1 */
   float sub_cost[128][128]; /* substitution cost between folded letters */
-  float indel[128];         /* cost of a folded letter gained or lost */
+  float indel[128];         /* cost of a folded letter appearing in the text */
+  float lost[128];          /* cost of a name's folded letter missing from the text */
   guint8 split[128][128];   /* glyph pairs OCR reads for one glyph: bits of split_bit */
   guint8 split_bit[128];    /* the one glyph: m d w h u n */
 };
@@ -188,12 +193,14 @@ init_splits (TsMatcher *m)
         m->split[(guchar) *a][(guchar) *b] |= bit;
   }
   /* thin glyphs come and go with dirt, glare and sleeve scratches */
-  for (int c = 0; c < 128; c++)
+  for (int c = 0; c < 128; c++) {
     m->indel[c] = strchr ("il1tfjr", c) != NULL && c != 0 ? COST_THIN : COST_EDIT;
+    m->lost[c] = m->indel[c] * LOST_SCALE;
+  }
 }
 
-/* Weighted edit distance from query q to name t, where t may be cut short after its k-th
- * letter for COST_CUT per lost letter. Gives up (returns a value > limit) once every path
+/* Weighted edit distance from query q to name t, where t may be cut short after any letter
+ * (COST_CUT_START, plus COST_CUT per lost letter). Gives up (returns a value > limit) once every path
  * costs more than limit. */
 static float
 ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint tn, float limit)
@@ -208,12 +215,12 @@ ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint 
   prev[0] = 0.0f;
   for (guint i = 1; i <= qn; i++)
     prev[i] = prev[i - 1] + del[i - 1];
-  float best = prev[qn] + COST_CUT * (float) tn;
+  float best = prev[qn] + (tn > 0 ? COST_CUT_START + COST_CUT * (float) tn : 0.0f);
   float prev_min = 0.0f;
 
   for (guint j = 1; j <= tn; j++) {
     guchar tc = (guchar) t[j - 1] & 127;
-    float ins = m->indel[tc];
+    float ins = m->lost[tc];
     guint8 tc_bit = m->split_bit[tc];
     const float *sub = m->sub_cost[tc];
     /* name glyph pair (t[j-2], tc) that one query glyph may stand for */
@@ -240,7 +247,7 @@ ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint 
       if (v < row_min)
         row_min = v;
     }
-    float end = cur[qn] + COST_CUT * (float) (tn - j);
+    float end = cur[qn] + (j < tn ? COST_CUT_START + COST_CUT * (float) (tn - j) : 0.0f);
     if (end < best)
       best = end;
     /* every later cell descends from this row or the one before it */
@@ -367,7 +374,7 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
   guint n = m->entries->len;
   /* per call, so that threads never share scratch space */
   g_autofree guint8 *shared = g_new0 (guint8, n);
-  g_autofree guint32 *touched = g_new (guint32, n);
+  g_autofree guint32 *touched = g_new (guint32, n + 1); /* one spare: written before counted */
   guint n_touched = 0;
   guint16 pairs[MAX_FOLD + 2];
   guint k = string_pairs (q, qn, pairs);

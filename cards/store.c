@@ -53,7 +53,8 @@ ts_carddb_write_sqlite (const TsCardDb *db, const char *path, GError **error)
 
   unlink (tmp);
   if (sqlite3_open (tmp, &sql) != SQLITE_OK) {
-    db_fail (sql, "cannot create the card database", error);
+    g_autofree char *what = g_strdup_printf ("cannot create the card database %s", path);
+    db_fail (sql, what, error);
     goto out;
   }
   if (sqlite3_exec (sql, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN;", NULL, NULL, NULL) != SQLITE_OK ||
@@ -189,7 +190,8 @@ ts_carddb_load_sqlite (TsCardDb *db, const char *path, GError **error)
   g_autoptr (GStringChunk) scratch = g_string_chunk_new (4096);
 
   if (sqlite3_open_v2 (path, &sql, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-    db_fail (sql, "cannot open the card database", error);
+    g_autofree char *what = g_strdup_printf ("cannot open the card database %s", path);
+    db_fail (sql, what, error);
     goto out;
   }
   if (sqlite3_prepare_v2 (sql, "SELECT value FROM meta WHERE key = 'format'", -1, &meta,

@@ -108,7 +108,10 @@ cards_import (int argc, char **argv)
   guint n_problems = report.problems != NULL ? report.problems->len : 0;
   for (guint i = 0; i < n_problems; i++)
     fprintf (stderr, "%s: %s\n", argv[1], (const char *) g_ptr_array_index (report.problems, i));
-  if (!ok && report.n_cards == 0) {
+  /* only a file cut short still leaves a database behind */
+  gboolean partial = !ok && g_error_matches (error, TS_CARDS_ERROR, TS_CARDS_ERROR_PARSE) &&
+                     report.n_cards > 0;
+  if (!ok && !partial) {
     fprintf (stderr, "tablesight cards import: %s: %s\n", argv[1], error->message);
     ts_import_report_clear (&report);
     return 1;

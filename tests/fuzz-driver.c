@@ -31,7 +31,7 @@ run_mutations (const guint8 *data, gsize size, GRand *rand)
       gsize k = (gsize) g_rand_int_range (rand, 1, 16);
       memmove (buf + at + k, buf + at, n - at);
       for (gsize j = 0; j < k; j++)
-        buf[at + j] = (guint8) "{}[]\",:0\\\n\xff\xc3 ae"[g_rand_int_range (rand, 0, 17)];
+        buf[at + j] = (guint8) "{}[]\",:0\\\n\xff\xc3 ae"[g_rand_int_range (rand, 0, 15)];
       n += k;
       break;
     }
