@@ -231,21 +231,33 @@ line_corners (const Line *l, double grow_len, double grow_thick, double out[4][2
   out[3][0] = l->c[0] - hx + nx; out[3][1] = l->c[1] + -hy + ny;
 }
 
-/* Joins two blobs of one text line (words split by a wide space) when they sit end to end,
- * of one height, on one axis. */
+/* Joins two blobs of one text line (words split by a wide space, or a word cut by a frame
+ * ornament) when they sit end to end on one axis. Short words have poorly estimated
+ * directions and small letters ("a", "of") make thinner blobs, so the tests are loose on
+ * both and strict on the gap. */
 static gboolean
 try_merge (Line *a, const Line *b)
 {
-  double cosang = fabs (a->dir[0] * b->dir[0] + a->dir[1] * b->dir[1]);
-  if (cosang < cos (8 * G_PI / 180))
+  double bd[2] = { b->dir[0], b->dir[1] };
+  if (a->dir[0] * bd[0] + a->dir[1] * bd[1] < 0) {
+    bd[0] = -bd[0];
+    bd[1] = -bd[1];
+  }
+  double cosang = a->dir[0] * bd[0] + a->dir[1] * bd[1];
+  if (cosang < cos (15 * G_PI / 180))
     return FALSE;
   double t = MAX (a->thick, b->thick);
-  if (MIN (a->thick, b->thick) < 0.6 * t)
+  if (MIN (a->thick, b->thick) < 0.4 * t)
     return FALSE;
+  /* The common axis: directions averaged by length. */
+  double d[2] = { a->dir[0] * a->len + bd[0] * b->len, a->dir[1] * a->len + bd[1] * b->len };
+  double dn = hypot (d[0], d[1]);
+  d[0] /= dn;
+  d[1] /= dn;
   double dx = b->c[0] - a->c[0], dy = b->c[1] - a->c[1];
-  double along = dx * a->dir[0] + dy * a->dir[1];
-  double across = -dx * a->dir[1] + dy * a->dir[0];
-  if (fabs (across) > 0.3 * t)
+  double along = dx * d[0] + dy * d[1];
+  double across = -dx * d[1] + dy * d[0];
+  if (fabs (across) > 0.3 * t + 0.12 * fabs (along))
     return FALSE;
   double gap = fabs (along) - a->len / 2 - b->len / 2;
   if (gap > 0.9 * t)
@@ -254,11 +266,18 @@ try_merge (Line *a, const Line *b)
   double hi = MAX (a->len / 2, along + b->len / 2);
   double mid = (lo + hi) / 2;
   double wa = a->len * a->fill, wb = b->len * b->fill;
-  a->c[0] += a->dir[0] * mid;
-  a->c[1] += a->dir[1] * mid;
+  /* Centre: on the axis through the length-weighted mean of the two centres. */
+  double w = a->len + b->len;
+  double mx = (a->c[0] * a->len + b->c[0] * b->len) / w;
+  double my = (a->c[1] * a->len + b->c[1] * b->len) / w;
+  double base_along = (mx - a->c[0]) * d[0] + (my - a->c[1]) * d[1];
+  a->c[0] = mx + d[0] * (mid - base_along);
+  a->c[1] = my + d[1] * (mid - base_along);
+  a->dir[0] = d[0];
+  a->dir[1] = d[1];
   a->fill = MIN (1.0, (wa + wb) / (hi - lo));
   a->len = hi - lo;
-  a->thick = t;
+  a->thick = t + fabs (across) * 0.5;
   return TRUE;
 }
 

@@ -148,10 +148,57 @@ wordlike (const char *t)
   return vowel;
 }
 
+/* Letters and digits only, lower case: the form both sides are compared in. */
+static char *
+fold (const char *s)
+{
+  GString *out = g_string_new (NULL);
+  for (const char *p = s; *p; p++)
+    if (g_ascii_isalnum (*p))
+      g_string_append_c (out, g_ascii_tolower (*p));
+  return g_string_free (out, FALSE);
+}
+
+/* 1 - edit distance / longer length, over folded text. The matcher's own score forgives
+ * missing text (it finds "Aethersnatch" for "Tethers"); a name is only accepted when the
+ * whole of it was read. */
+static double
+similarity (const char *a, const char *b, gboolean *out_close)
+{
+  g_autofree char *fa = fold (a);
+  g_autofree char *fb = fold (b);
+  gsize la = strlen (fa), lb = strlen (fb);
+  *out_close = FALSE;
+  if (la == 0 || lb == 0)
+    return 0;
+  g_autofree guint *row = g_new (guint, lb + 1);
+  for (gsize j = 0; j <= lb; j++)
+    row[j] = (guint) j;
+  for (gsize i = 1; i <= la; i++) {
+    guint diag = row[0];
+    row[0] = (guint) i;
+    for (gsize j = 1; j <= lb; j++) {
+      guint up = row[j];
+      guint best = diag + (fa[i - 1] != fb[j - 1]);
+      best = MIN (best, up + 1);
+      best = MIN (best, row[j - 1] + 1);
+      row[j] = best;
+      diag = up;
+    }
+  }
+  /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
+  guint allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
+  *out_close = row[lb] <= allowed;
+  return 1.0 - (double) row[lb] / MAX (la, lb);
+}
+
+#define N_MATCHES 5
+
 /* Best match for the OCR text and for it with leading or trailing tokens dropped: a
  * title band also holds mana symbols and frame ornaments that OCR turns into stray
  * letters at either end. Dropping a token that looks like a real word costs score, so
- * "Wall of One Thousand" cannot become "Wall of Bone" by losing its end. */
+ * "Wall of One Thousand" cannot become "Wall of Bone" by losing its end. The score is the
+ * mean of the matcher's score and the whole-text similarity. */
 static void
 match_text (const TsReader *reader, const char *text, TsMatch *best)
 {
@@ -171,10 +218,18 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
       tokens[b] = saved;
       if (strlen (sub) < 3)
         continue;
-      TsMatch m;
-      if (ts_matcher_match (reader->matcher, sub, &m, 1) == 1 && m.score * penalty > best->score) {
-        *best = m;
-        best->score = m.score * penalty;
+      TsMatch m[N_MATCHES];
+      guint got = ts_matcher_match (reader->matcher, sub, m, N_MATCHES);
+      for (guint k = 0; k < got; k++) {
+        gboolean close;
+        double sim = similarity (sub, m[k].name, &close);
+        double score = penalty * (m[k].score + sim) / 2;
+        if (!close)
+          score = MIN (score, 0.5 * sim);
+        if (score > best->score) {
+          *best = m[k];
+          best->score = score;
+        }
       }
     }
   }
