@@ -206,6 +206,15 @@ ts_cv_canny (const TsImage *gray, double low, double high)
   return out;
 }
 
+TsImage *
+ts_cv_subtract (const TsImage *a, const TsImage *b)
+{
+  TsImage *out = ts_image_new (a->width, a->height, a->channels);
+  cv::Mat dst = wrap (out);
+  cv::subtract (wrap (a), wrap (b), dst);
+  return out;
+}
+
 void
 ts_cv_normalize (TsImage *gray)
 {

@@ -287,7 +287,14 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
-  g_autoptr (TsImage) closed = ts_cv_morphology (bin, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
+  /* Long straight edges along the line direction (the title bar's outline, frame lines) are
+   * taken out first: the letters touching them would otherwise join them. No stroke of a
+   * letter runs this long along the line. */
+  int kl = (int) MAX (9, min_h * 3);
+  g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
+                                                   vertical ? kl : 1, FALSE);
+  g_autoptr (TsImage) letters = ts_cv_subtract (bin, straight);
+  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
                                                  vertical ? k : 1, FALSE);
   /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
    * kernel half a text line tall cuts them away from the letters they touch. */
