@@ -293,7 +293,13 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   int kl = (int) MAX (9, min_h * 3);
   g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
                                                    vertical ? kl : 1, FALSE);
-  g_autoptr (TsImage) letters = ts_cv_subtract (bin, straight);
+  /* So are long edges across it (card sides, the ends of the title bar), longer than any
+   * letter is tall. */
+  int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
+  g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
+                                                 vertical ? 1 : kp, FALSE);
+  g_autoptr (TsImage) part = ts_cv_subtract (bin, straight);
+  g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
   g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
                                                  vertical ? k : 1, FALSE);
   /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
