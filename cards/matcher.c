@@ -41,6 +41,9 @@ struct TsMatcher {
   guint32 *pair_entries;    /* entry indices, grouped by letter pair */
   GHashTable *exact;        /* folded name -> entry index + 1 */
   float sub_cost[128][128]; /* substitution cost between folded letters */
+  float indel[128];         /* cost of a folded letter gained or lost */
+  guint8 split[128][128];   /* glyph pairs OCR reads for one glyph: bits of split_bit */
+  guint8 split_bit[128];    /* the one glyph: m d w h u n */
 };
 
 /* Folds text into lower-case letters and digits: accents and case go, punctuation and spaces
@@ -162,32 +165,31 @@ init_costs (TsMatcher *m)
   set_sub (m, "nhmnhbaoeoocgqb6g6a4t7rnhkyvdoaeceoaau", 0.55f);
 }
 
-/* Thin glyphs come and go with dirt, glare and sleeve scratches. */
-static inline float
-indel_cost (char c)
-{
-  switch (c) {
-  case 'i': case 'l': case '1': case 't': case 'f': case 'j': case 'r':
-    return COST_THIN;
-  default:
-    return COST_EDIT;
-  }
-}
+/* One glyph read as two: "m" as "rn" or "in", "d" as "cl", "w" as "vv", "h" as "li", "u" as
+ * "ii", "n" as "ri". Each entry: the one glyph, then the glyphs the first and second of the two
+ * may be. */
+static const char *const splits[][3] = {
+  { "m", "ri", "n" },
+  { "d", "ce", "li1" },
+  { "w", "vu", "vu" },
+  { "h", "li1", "in" },
+  { "u", "il", "ilj" },
+  { "n", "ri", "i1" },
+};
 
-/* One glyph read as two: "m" as "rn" (or "in"), "d" as "cl", "w" as "vv", "h" as "li", "u" as
- * "ii", "n" as "ri". a b are the two glyphs, c the one. */
-static inline gboolean
-is_split (char a, char b, char c)
+static void
+init_splits (TsMatcher *m)
 {
-  switch (c) {
-  case 'm': return (a == 'r' || a == 'i') && b == 'n';
-  case 'd': return (a == 'c' || a == 'e') && (b == 'l' || b == 'i' || b == '1');
-  case 'w': return (a == 'v' || a == 'u') && (b == 'v' || b == 'u');
-  case 'h': return (a == 'l' || a == 'i' || a == '1') && (b == 'i' || b == 'n');
-  case 'u': return (a == 'i' || a == 'l') && (b == 'i' || b == 'l' || b == 'j');
-  case 'n': return (a == 'r' || a == 'i') && (b == 'i' || b == '1');
-  default: return FALSE;
+  for (gsize k = 0; k < G_N_ELEMENTS (splits); k++) {
+    guint8 bit = (guint8) (1u << k);
+    m->split_bit[(guchar) splits[k][0][0]] = bit;
+    for (const char *a = splits[k][1]; *a != '\0'; a++)
+      for (const char *b = splits[k][2]; *b != '\0'; b++)
+        m->split[(guchar) *a][(guchar) *b] |= bit;
   }
+  /* thin glyphs come and go with dirt, glare and sleeve scratches */
+  for (int c = 0; c < 128; c++)
+    m->indel[c] = strchr ("il1tfjr", c) != NULL && c != 0 ? COST_THIN : COST_EDIT;
 }
 
 /* Weighted edit distance from query q to name t, where t may be cut short after its k-th
@@ -198,33 +200,41 @@ ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint 
 {
   float rows[3][MAX_FOLD + 1];
   float *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
+  float del[MAX_FOLD + 1];
+  for (guint i = 0; i < qn; i++)
+    del[i] = m->indel[(guchar) q[i] & 127];
 
   /* column 0 of every row: all of q deleted against an empty name prefix */
   prev[0] = 0.0f;
   for (guint i = 1; i <= qn; i++)
-    prev[i] = prev[i - 1] + indel_cost (q[i - 1]);
+    prev[i] = prev[i - 1] + del[i - 1];
   float best = prev[qn] + COST_CUT * (float) tn;
   float prev_min = 0.0f;
 
   for (guint j = 1; j <= tn; j++) {
-    char tc = t[j - 1];
-    float ins = indel_cost (tc);
+    guchar tc = (guchar) t[j - 1] & 127;
+    float ins = m->indel[tc];
+    guint8 tc_bit = m->split_bit[tc];
+    const float *sub = m->sub_cost[tc];
+    /* name glyph pair (t[j-2], tc) that one query glyph may stand for */
+    guint8 t_split = j >= 2 ? m->split[(guchar) t[j - 2] & 127][tc] : 0;
     cur[0] = prev[0] + ins;
     float row_min = cur[0];
     for (guint i = 1; i <= qn; i++) {
-      char qc = q[i - 1];
-      float v = prev[i - 1] + m->sub_cost[(guchar) qc & 127][(guchar) tc & 127];
-      float d = cur[i - 1] + indel_cost (qc);
+      guchar qc = (guchar) q[i - 1] & 127;
+      float v = prev[i - 1] + sub[qc];
+      float d = cur[i - 1] + del[i - 1];
       if (d < v)
         v = d;
       d = prev[i] + ins;
       if (d < v)
         v = d;
       /* two query glyphs for one name glyph */
-      if (i >= 2 && is_split (q[i - 2], qc, tc) && prev[i - 2] + COST_SPLIT < v)
+      if (tc_bit != 0 && i >= 2 && (m->split[(guchar) q[i - 2] & 127][qc] & tc_bit) != 0 &&
+          prev[i - 2] + COST_SPLIT < v)
         v = prev[i - 2] + COST_SPLIT;
       /* one query glyph for two name glyphs */
-      if (j >= 2 && is_split (t[j - 2], tc, qc) && prev2[i - 1] + COST_SPLIT < v)
+      if ((t_split & m->split_bit[qc]) != 0 && prev2[i - 1] + COST_SPLIT < v)
         v = prev2[i - 1] + COST_SPLIT;
       cur[i] = v;
       if (v < row_min)
@@ -272,6 +282,7 @@ ts_matcher_new (const TsCardDb *db)
   m->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
   m->exact = g_hash_table_new (g_str_hash, g_str_equal);
   init_costs (m);
+  init_splits (m);
 
   /* card names first, so a face that shares a card's name yields to the card */
   for (guint i = 0; i < ts_carddb_count (db); i++)
@@ -332,6 +343,16 @@ score_of (float cost, guint qn, guint tn)
   return CLAMP (s, 0.0f, 1.0f);
 }
 
+static gint
+compare_shared (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const guint8 *shared = user_data;
+  guint32 ea = *(const guint32 *) a, eb = *(const guint32 *) b;
+  if (shared[ea] != shared[eb])
+    return shared[ea] > shared[eb] ? -1 : 1;
+  return ea < eb ? -1 : ea > eb;
+}
+
 guint
 ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max_out)
 {
@@ -346,20 +367,23 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
   guint n = m->entries->len;
   /* per call, so that threads never share scratch space */
   g_autofree guint8 *shared = g_new0 (guint8, n);
-  g_autoptr (GArray) touched = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 1024);
+  g_autofree guint32 *touched = g_new (guint32, n);
+  guint n_touched = 0;
   guint16 pairs[MAX_FOLD + 2];
   guint k = string_pairs (q, qn, pairs);
-  for (guint j = 0; j < k; j++)
-    for (guint32 p = m->pair_start[pairs[j]]; p < m->pair_start[pairs[j] + 1]; p++) {
-      guint32 e = m->pair_entries[p];
-      if (shared[e]++ == 0)
-        g_array_append_val (touched, e);
+  for (guint j = 0; j < k; j++) {
+    const guint32 *p = m->pair_entries + m->pair_start[pairs[j]];
+    const guint32 *end = m->pair_entries + m->pair_start[pairs[j] + 1];
+    for (; p < end; p++) {
+      touched[n_touched] = *p;
+      n_touched += shared[*p]++ == 0;
     }
+  }
 
   /* keep the entries sharing the most pairs: count how many share each amount */
   guint hist[MAX_FOLD + 3] = { 0 };
-  for (guint i = 0; i < touched->len; i++)
-    hist[MIN (shared[g_array_index (touched, guint32, i)], MAX_FOLD + 2)]++;
+  for (guint i = 0; i < n_touched; i++)
+    hist[MIN (shared[touched[i]], MAX_FOLD + 2)]++;
   guint want = MAX (N_CANDIDATES, max_out);
   guint threshold = MAX_FOLD + 2, taken = hist[threshold];
   while (threshold > 1 && taken < want)
@@ -372,16 +396,19 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
   guint32 exact_e = exact != NULL ? GPOINTER_TO_UINT (exact) - 1 : G_MAXUINT32;
   if (exact != NULL)
     g_array_append_val (cand, exact_e);
-  for (guint i = 0; i < touched->len; i++) {
-    guint32 e = g_array_index (touched, guint32, i);
+  for (guint i = 0; i < n_touched; i++) {
+    guint32 e = touched[i];
     if (shared[e] > threshold && e != exact_e)
       g_array_append_val (cand, e);
   }
-  for (guint i = 0; i < touched->len && cand->len < want; i++) {
-    guint32 e = g_array_index (touched, guint32, i);
+  for (guint i = 0; i < n_touched && cand->len < want; i++) {
+    guint32 e = touched[i];
     if (shared[e] == threshold && e != exact_e)
       g_array_append_val (cand, e);
   }
+
+  /* most shared pairs first: good matches come early and tighten the limit for the rest */
+  g_array_sort_with_data (cand, compare_shared, shared);
 
   g_autoptr (GArray) best = g_array_sized_new (FALSE, FALSE, sizeof (Scored), max_out + 1);
   float limit = G_MAXFLOAT;

@@ -11,3 +11,5 @@ typedef struct {
 } TsCommand;
 
 int ts_cmd_recognize (int argc, char **argv);
+int ts_cmd_cards (int argc, char **argv);
+int ts_cmd_synth (int argc, char **argv);

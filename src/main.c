@@ -9,6 +9,8 @@
 
 static const TsCommand commands[] = {
   { "recognize", "find and name the cards in images", ts_cmd_recognize },
+  { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
+  { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },
   { NULL, NULL, NULL },
 };
 

@@ -1,0 +1,451 @@
+/* test-synth.c — the synthetic scene generator: determinism, ground-truth geometry, the JSON
+ * contract, clutter without cards, the committed golden scenes, decks and bad input. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "synth.h"
+#include "cv.h"
+#include "cards.h"
+
+static TsSynthScene *
+render (TsSynthPreset preset, int w, int h, guint32 seed)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  TsSynthParams p;
+  ts_synth_params_init (&p, preset, w, h);
+  p.title_px_min = 10;
+  p.title_px_max = 16;
+  g_autoptr (GError) error = NULL;
+  TsSynthScene *scene = ts_synth_scene_render (&p, deck, seed, &error);
+  if (scene == NULL)
+    fail_msg ("render failed: %s", error->message);
+  return scene;
+}
+
+/* Signed area in image coordinates (y down): positive when the points go clockwise on screen. */
+static double
+signed_area (const double q[4][2])
+{
+  double a = 0;
+  for (int k = 0; k < 4; k++)
+    a += q[k][0] * q[(k + 1) % 4][1] - q[(k + 1) % 4][0] * q[k][1];
+  return a / 2;
+}
+
+static gboolean
+inside_convex (const double q[4][2], const double p[2], double slack)
+{
+  for (int k = 0; k < 4; k++) {
+    const double *a = q[k], *b = q[(k + 1) % 4];
+    double cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    double len = hypot (b[0] - a[0], b[1] - a[1]);
+    if (cross / len < -slack)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+test_synth_render__same_seed_same_bytes (void **state)
+{
+  g_autoptr (TsSynthScene) a = render (TS_SYNTH_PRESET_HARD, 400, 300, 42);
+  g_autoptr (TsSynthScene) b = render (TS_SYNTH_PRESET_HARD, 400, 300, 42);
+  g_autoptr (TsSynthScene) c = render (TS_SYNTH_PRESET_HARD, 400, 300, 43);
+  assert_true (g_bytes_equal (a->jpeg, b->jpeg));
+  assert_false (g_bytes_equal (a->jpeg, c->jpeg));
+  g_autofree char *ja = ts_synth_scene_to_json (a, "x.jpg");
+  g_autofree char *jb = ts_synth_scene_to_json (b, "x.jpg");
+  assert_string_equal (ja, jb);
+}
+
+static void
+test_synth_render__image_matches_declared_size (void **state)
+{
+  g_autoptr (TsSynthScene) s = render (TS_SYNTH_PRESET_NORMAL, 352, 288, 7);
+  assert_int_equal (s->width, 352);
+  assert_int_equal (s->height, 288);
+  assert_non_null (s->image);
+  assert_int_equal (s->image->width, 352);
+  assert_int_equal (s->image->height, 288);
+  assert_int_equal (s->image->channels, 3);
+  gsize n;
+  const guint8 *bytes = g_bytes_get_data (s->jpeg, &n);
+  assert_true (n > 2 && bytes[0] == 0xff && bytes[1] == 0xd8);
+}
+
+/* Every preset, several seeds: the ground truth obeys the geometric contract. */
+static void
+test_synth_truth__geometry_is_consistent (void **state)
+{
+  const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
+                                    TS_SYNTH_PRESET_HARD, TS_SYNTH_PRESET_OLD,
+                                    TS_SYNTH_PRESET_MODERN };
+  int n_cards = 0, n_tapped = 0, n_partial = 0, n_out = 0, n_old = 0, n_modern = 0;
+  for (gsize pi = 0; pi < G_N_ELEMENTS (presets); pi++) {
+    for (guint32 seed = 1; seed <= 5; seed++) {
+      g_autoptr (TsSynthScene) s = render (presets[pi], 400, 300, seed * 31 + (guint32) pi);
+      for (guint i = 0; i < s->cards->len; i++) {
+        const TsSynthCard *c = &g_array_index (s->cards, TsSynthCard, i);
+        n_cards++;
+        n_old += c->frame == TS_SYNTH_FRAME_OLD;
+        n_modern += c->frame == TS_SYNTH_FRAME_MODERN;
+        if (presets[pi] == TS_SYNTH_PRESET_OLD)
+          assert_int_equal (c->frame, TS_SYNTH_FRAME_OLD);
+        if (presets[pi] == TS_SYNTH_PRESET_MODERN)
+          assert_int_equal (c->frame, TS_SYNTH_FRAME_MODERN);
+        assert_non_null (c->name);
+        assert_true (c->angle >= 0 && c->angle < 360);
+        /* clockwise from the card's own top-left, for the card and its name line */
+        assert_true (signed_area (c->quad) > 0);
+        assert_true (signed_area (c->title) > 0);
+        /* tapped exactly when the card lies nearer a quarter turn than upright */
+        double from_upright = fmod (c->angle, 180.0);
+        gboolean near_quarter = from_upright > 45 && from_upright < 135;
+        assert_int_equal (c->tapped, near_quarter);
+        for (int k = 0; k < 4; k++) {
+          assert_true (inside_convex (c->quad, c->title[k], 0.5));
+          if (c->in_view) {
+            assert_true (c->quad[k][0] >= 0 && c->quad[k][0] <= s->width);
+            assert_true (c->quad[k][1] >= 0 && c->quad[k][1] <= s->height);
+          }
+        }
+        n_out += !c->in_view;
+        /* the name line is a thin strip along the top: about 5 mm of 88 */
+        double side = hypot (c->quad[3][0] - c->quad[0][0], c->quad[3][1] - c->quad[0][1]);
+        assert_true (c->title_px > side * 0.03 && c->title_px < side * 0.09);
+        assert_true (c->visible >= 0 && c->visible <= 1.0);
+        n_tapped += c->tapped;
+        n_partial += c->visible < 0.9;
+      }
+    }
+  }
+  /* the presets really produce the situations they promise */
+  assert_true (n_cards > 40);
+  assert_true (n_tapped > 0);
+  assert_true (n_partial > 0);
+  assert_true (n_out > 0);
+  assert_true (n_old > 0 && n_modern > 0);
+}
+
+/* A card alone on an easy table: its outline has the 63:88 card shape and the title sits at
+ * the top, where the picture is not plain table. */
+static void
+test_synth_truth__easy_cards_have_card_shape (void **state)
+{
+  int checked = 0;
+  for (guint32 seed = 1; seed <= 6; seed++) {
+    g_autoptr (TsSynthScene) s = render (TS_SYNTH_PRESET_EASY, 480, 360, seed);
+    for (guint i = 0; i < s->cards->len; i++) {
+      const TsSynthCard *c = &g_array_index (s->cards, TsSynthCard, i);
+      double top = hypot (c->quad[1][0] - c->quad[0][0], c->quad[1][1] - c->quad[0][1]);
+      double left = hypot (c->quad[3][0] - c->quad[0][0], c->quad[3][1] - c->quad[0][1]);
+      assert_true (fabs (top / left - 63.0 / 88.0) < 0.12);
+      assert_true (c->visible > 0.99);
+      assert_true (c->in_view);
+      checked++;
+    }
+  }
+  assert_true (checked >= 6);
+}
+
+/* Overlap is measured: without clutter, the top-most card of a crowded table hides nothing of
+ * its own title when fully in view, while cards below it do get covered. */
+static void
+test_synth_truth__only_cards_above_hide_titles (void **state)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  TsSynthParams p;
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_HARD, 400, 300);
+  p.title_px_min = 10;
+  p.title_px_max = 14;
+  p.clutter_min = p.clutter_max = 0;
+  int covered = 0, tops = 0;
+  for (guint32 seed = 1; seed <= 8; seed++) {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TsSynthScene) s = ts_synth_scene_render (&p, deck, seed, &error);
+    assert_non_null (s);
+    guint n = s->cards->len;
+    if (n == 0)
+      continue;
+    const TsSynthCard *top = &g_array_index (s->cards, TsSynthCard, n - 1);
+    if (top->in_view) {
+      assert_true (top->visible > 0.98);
+      tops++;
+    }
+    for (guint i = 0; i + 1 < n; i++)
+      covered += g_array_index (s->cards, TsSynthCard, i).visible < 0.9;
+  }
+  assert_true (tops > 0);
+  assert_true (covered > 0);
+}
+
+static void
+test_synth_clutter__scene_has_no_cards (void **state)
+{
+  for (guint32 seed = 1; seed <= 3; seed++) {
+    g_autoptr (TsSynthScene) s = render (TS_SYNTH_PRESET_CLUTTER, 320, 240, seed);
+    assert_int_equal (s->cards->len, 0);
+    g_autofree char *json = ts_synth_scene_to_json (s, "c.jpg");
+    assert_non_null (strstr (json, "\"cards\":[]"));
+  }
+}
+
+static void
+check_json_contract (JsonObject *root, int width, int height)
+{
+  assert_true (json_object_has_member (root, "image"));
+  assert_int_equal (json_object_get_int_member (root, "width"), width);
+  assert_int_equal (json_object_get_int_member (root, "height"), height);
+  JsonArray *cards = json_object_get_array_member (root, "cards");
+  assert_non_null (cards);
+  for (guint i = 0; i < json_array_get_length (cards); i++) {
+    JsonObject *c = json_array_get_object_element (cards, i);
+    assert_non_null (c);
+    assert_non_null (json_object_get_string_member (c, "name"));
+    JsonNode *tapped = json_object_get_member (c, "tapped");
+    assert_non_null (tapped);
+    assert_int_equal (json_node_get_value_type (tapped), G_TYPE_BOOLEAN);
+    double angle = json_object_get_double_member (c, "angle");
+    assert_true (angle >= 0 && angle < 360);
+    const char *polys[] = { "quad", "title" };
+    for (int k = 0; k < 2; k++) {
+      JsonArray *q = json_object_get_array_member (c, polys[k]);
+      assert_non_null (q);
+      assert_int_equal (json_array_get_length (q), 4);
+      for (guint j = 0; j < 4; j++)
+        assert_int_equal (json_array_get_length (json_array_get_array_element (q, j)), 2);
+    }
+    assert_true (json_object_get_double_member (c, "title_px") > 0);
+    double vis = json_object_get_double_member (c, "visible");
+    assert_true (vis >= 0 && vis <= 1);
+  }
+}
+
+static void
+test_synth_json__has_contract_fields (void **state)
+{
+  g_autoptr (TsSynthScene) s = render (TS_SYNTH_PRESET_NORMAL, 400, 300, 9);
+  assert_true (s->cards->len > 0);
+  g_autofree char *json = ts_synth_scene_to_json (s, "dir/scene-0001.jpg");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  assert_string_equal (json_object_get_string_member (root, "image"), "dir/scene-0001.jpg");
+  check_json_contract (root, 400, 300);
+  JsonArray *cards = json_object_get_array_member (root, "cards");
+  assert_int_equal (json_array_get_length (cards), s->cards->len);
+  const TsSynthCard *c0 = &g_array_index (s->cards, TsSynthCard, 0);
+  JsonObject *j0 = json_array_get_object_element (cards, 0);
+  assert_string_equal (json_object_get_string_member (j0, "name"), c0->name);
+  JsonArray *q = json_object_get_array_member (j0, "quad");
+  assert_true (fabs (json_array_get_double_element (json_array_get_array_element (q, 2), 1) -
+                     c0->quad[2][1]) <= 0.0625);
+}
+
+static void
+test_synth_write__files_round_trip (void **state)
+{
+  g_autoptr (TsSynthScene) s = render (TS_SYNTH_PRESET_EASY, 320, 240, 3);
+  g_autofree char *dir = g_dir_make_tmp ("ts-synth-XXXXXX", NULL);
+  g_autoptr (GError) error = NULL;
+  assert_true (ts_synth_scene_write (s, dir, "scene-0001", &error));
+  g_autofree char *jpg = g_build_filename (dir, "scene-0001.jpg", NULL);
+  g_autofree char *json = g_build_filename (dir, "scene-0001.json", NULL);
+  g_autofree char *bytes = NULL;
+  gsize n;
+  assert_true (g_file_get_contents (jpg, &bytes, &n, NULL));
+  assert_int_equal (n, g_bytes_get_size (s->jpeg));
+  assert_memory_equal (bytes, g_bytes_get_data (s->jpeg, NULL), n);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  assert_true (json_parser_load_from_file (parser, json, &error));
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  assert_string_equal (json_object_get_string_member (root, "image"), "scene-0001.jpg");
+  g_unlink (jpg);
+  g_unlink (json);
+  g_rmdir (dir);
+}
+
+static void
+test_synth_render__bad_parameters_are_errors (void **state)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  g_autoptr (TsSynthDeck) empty = ts_synth_deck_new ();
+  TsSynthParams p;
+  g_autoptr (GError) error = NULL;
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 10, 10);
+  assert_null (ts_synth_scene_render (&p, deck, 1, &error));
+  assert_non_null (strstr (error->message, "10x10"));
+  g_clear_error (&error);
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 320, 240);
+  assert_null (ts_synth_scene_render (&p, empty, 1, &error));
+  assert_non_null (error);
+  g_clear_error (&error);
+  p.title_px_min = 20;
+  p.title_px_max = 10;
+  assert_null (ts_synth_scene_render (&p, deck, 1, &error));
+  assert_non_null (error);
+  /* no cards wanted: an empty deck is fine */
+  g_clear_error (&error);
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_CLUTTER, 200, 150);
+  g_autoptr (TsSynthScene) s = ts_synth_scene_render (&p, empty, 1, &error);
+  assert_non_null (s);
+}
+
+static void
+test_synth_preset__names_round_trip (void **state)
+{
+  const char *names[] = { "easy", "normal", "hard", "clutter", "old", "modern" };
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++) {
+    TsSynthPreset p;
+    assert_true (ts_synth_preset_from_string (names[i], &p));
+    assert_string_equal (ts_synth_preset_to_string (p), names[i]);
+  }
+  TsSynthPreset p;
+  assert_false (ts_synth_preset_from_string ("impossible", &p));
+  assert_false (ts_synth_preset_from_string (NULL, &p));
+}
+
+static void
+test_synth_deck__builtin_and_names_file (void **state)
+{
+  g_autoptr (TsSynthDeck) b = ts_synth_deck_new_builtin ();
+  assert_true (ts_synth_deck_count (b) >= 40);
+  assert_non_null (ts_synth_deck_lookup (b, "Shivan Dragon"));
+  assert_null (ts_synth_deck_lookup (b, "No Such Card"));
+
+  g_autofree char *dir = g_dir_make_tmp ("ts-synth-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "names.txt", NULL);
+  assert_true (g_file_set_contents (path, "# a comment\nLlanowar Elves\n\n  Juzám Djinn  \n", -1,
+                                    NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) d = ts_synth_deck_new_from_names (path, &error);
+  assert_non_null (d);
+  assert_int_equal (ts_synth_deck_count (d), 2);
+  assert_string_equal (ts_synth_deck_nth (d, 1)->name, "Juzám Djinn");
+
+  assert_true (g_file_set_contents (path, "ok\n\xff\xfe bad\n", -1, NULL));
+  g_autoptr (TsSynthDeck) bad = ts_synth_deck_new_from_names (path, &error);
+  assert_null (bad);
+  assert_non_null (strstr (error->message, "line 2"));
+  g_clear_error (&error);
+  g_unlink (path);
+  g_rmdir (dir);
+  assert_null (ts_synth_deck_new_from_names ("/nonexistent/names.txt", &error));
+  assert_non_null (error);
+}
+
+static void
+test_synth_deck__from_bundled_card_database (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  assert_non_null (db);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  assert_true (ts_synth_deck_count (deck) > 200);
+  assert_true (ts_synth_deck_count (deck) <= ts_carddb_count (db));
+  const TsSynthCardInfo *dragon = ts_synth_deck_lookup (deck, "Shivan Dragon");
+  assert_non_null (dragon);
+  assert_int_equal (dragon->colors, TS_SYNTH_RED);
+  assert_string_equal (dragon->power, "5");
+  const TsSynthCardInfo *island = ts_synth_deck_lookup (deck, "Island");
+  assert_non_null (island);
+  assert_true (island->land);
+  /* every name drawn in a scene is a database card */
+  TsSynthParams p;
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 400, 300);
+  p.title_px_min = 10;
+  p.title_px_max = 12;
+  g_autoptr (TsSynthScene) s = ts_synth_scene_render (&p, deck, 4, &error);
+  assert_non_null (s);
+  assert_true (s->cards->len > 0);
+  for (guint i = 0; i < s->cards->len; i++)
+    assert_non_null (ts_carddb_lookup (db, g_array_index (s->cards, TsSynthCard, i).name));
+}
+
+/* The committed golden scenes: each JSON keeps the contract, each picture decodes at the
+ * declared size, and together they cover what the fixtures promise. */
+static void
+test_synth_fixtures__golden_scenes_are_well_formed (void **state)
+{
+  const char *src = g_getenv ("TS_SOURCE_DIR");
+  if (src == NULL)
+    skip ();
+  g_autofree char *dir = g_build_filename (src, "tests", "fixtures", "scenes", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  assert_non_null (d);
+  int n_json = 0, n_clutter = 0, n_tapped = 0, n_upside = 0, n_partial = 0;
+  gsize total = 0;
+  const char *name;
+  while ((name = g_dir_read_name (d)) != NULL) {
+    g_autofree char *path = g_build_filename (dir, name, NULL);
+    if (g_str_has_suffix (name, ".jpg")) {
+      GStatBuf st;
+      assert_int_equal (g_stat (path, &st), 0);
+      total += (gsize) st.st_size;
+    }
+    if (!g_str_has_suffix (name, ".json"))
+      continue;
+    n_json++;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (GError) error = NULL;
+    assert_true (json_parser_load_from_file (parser, path, &error));
+    JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+    int w = (int) json_object_get_int_member (root, "width");
+    int h = (int) json_object_get_int_member (root, "height");
+    check_json_contract (root, w, h);
+    g_autofree char *img = g_build_filename (dir, json_object_get_string_member (root, "image"),
+                                             NULL);
+    g_autoptr (TsImage) image = ts_cv_imread (img, &error);
+    assert_non_null (image);
+    assert_int_equal (image->width, w);
+    assert_int_equal (image->height, h);
+    JsonArray *cards = json_object_get_array_member (root, "cards");
+    if (g_str_has_prefix (name, "clutter")) {
+      assert_int_equal (json_array_get_length (cards), 0);
+      n_clutter++;
+    }
+    for (guint i = 0; i < json_array_get_length (cards); i++) {
+      JsonObject *c = json_array_get_object_element (cards, i);
+      double a = json_object_get_double_member (c, "angle");
+      n_tapped += json_object_get_boolean_member (c, "tapped");
+      n_upside += a > 150 && a < 210;
+      n_partial += json_object_get_double_member (c, "visible") < 0.9;
+    }
+  }
+  assert_true (n_json >= 8);
+  assert_true (n_clutter >= 1);
+  assert_true (n_tapped >= 2);
+  assert_true (n_upside >= 2);
+  assert_true (n_partial >= 2);
+  assert_true (total < 1024 * 1024);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_synth_render__same_seed_same_bytes),
+    cmocka_unit_test (test_synth_render__image_matches_declared_size),
+    cmocka_unit_test (test_synth_truth__geometry_is_consistent),
+    cmocka_unit_test (test_synth_truth__easy_cards_have_card_shape),
+    cmocka_unit_test (test_synth_truth__only_cards_above_hide_titles),
+    cmocka_unit_test (test_synth_clutter__scene_has_no_cards),
+    cmocka_unit_test (test_synth_json__has_contract_fields),
+    cmocka_unit_test (test_synth_write__files_round_trip),
+    cmocka_unit_test (test_synth_render__bad_parameters_are_errors),
+    cmocka_unit_test (test_synth_preset__names_round_trip),
+    cmocka_unit_test (test_synth_deck__builtin_and_names_file),
+    cmocka_unit_test (test_synth_deck__from_bundled_card_database),
+    cmocka_unit_test (test_synth_fixtures__golden_scenes_are_well_formed),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
