@@ -216,6 +216,14 @@ ts_cv_subtract (const TsImage *a, const TsImage *b)
 }
 
 void
+ts_cv_flood_fill (TsImage *gray, int x, int y, guint8 value)
+{
+  cv::Mat m = wrap (gray);
+  cv::floodFill (m, cv::Point (x, y), cv::Scalar (value), nullptr, cv::Scalar (0),
+                 cv::Scalar (0), 4);
+}
+
+void
 ts_cv_normalize (TsImage *gray)
 {
   cv::Mat m = wrap (gray);

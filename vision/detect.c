@@ -320,7 +320,6 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
     if (e0 * e1 < 1)
       continue;
     line_from_rect (r, area / (e0 * e1), &l);
-    if (g_getenv ("TSDBG") && l.len > 40) g_printerr ("lvl%.0f v%d c=%.0f,%.0f len=%.0f th=%.1f fill=%.2f\n", factor, vertical, l.c[0]*factor, l.c[1]*factor, l.len, l.thick, l.fill);
     if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
       continue;
     /* Keep the pass's own orientation band; the other pass covers the rest. */
