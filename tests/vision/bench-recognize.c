@@ -3,6 +3,7 @@
  * nothing: run with `meson test -C build --benchmark --suite vision`. */
 #include "eval.h"
 #include "cv.h"
+#include "synth.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,80 @@ bench_detect_1080p (TsDetector *det, const char *photo)
           sum / runs, best, out->len);
 }
 
+static void
+print_synth (const char *what, const TsEval *e)
+{
+  printf ("%s: %u scenes, %u cards (%u readable: name line whole and >= 18 px), "
+          "%u reported, %u correct\n", what, e->n_images, e->n_truth, e->n_readable,
+          e->n_found, e->n_correct);
+  printf ("  name top-1 on readable cards %.4f (target >= 0.995); precision %.4f; "
+          "tapped right %u/%u; angle within 20 deg %u/%u (mean error %.1f deg)\n",
+          e->n_readable ? (double) e->n_readable_correct / e->n_readable : 0,
+          ts_eval_precision (e), e->n_tapped_correct, e->n_tapped_checked,
+          e->n_upright_correct, e->n_tapped_checked,
+          e->n_tapped_checked ? e->angle_err_sum / e->n_tapped_checked : 0);
+  double n = MAX (e->n_images, 1);
+  printf ("  per scene: %.1f ms; detect %.1f ms, %.1f candidates, OCR %.1f ms, match %.1f ms\n",
+          e->ms_total / n, e->stats.ms_detect / n, e->stats.n_candidates / n,
+          e->stats.ms_ocr / n, e->stats.ms_match / n);
+}
+
+/* Synthetic scenes of each preset, rendered here (nothing is written to disk), read against
+ * the bundled card set the generator draws its names from. */
+static void
+bench_synthetic (guint per_preset)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  if (!db)
+    return;
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  if (!reader)
+    return;
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
+                                    TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
+                                    TS_SYNTH_PRESET_HARD };
+  TsEval all;
+  ts_eval_init (&all);
+  for (guint p = 0; p < G_N_ELEMENTS (presets); p++) {
+    TsEval e;
+    ts_eval_init (&e);
+    for (guint i = 0; i < per_preset; i++) {
+      TsSynthParams params;
+      ts_synth_params_init (&params, presets[p], 1280, 720);
+      g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1000 + i, &error);
+      if (!scene)
+        continue;
+      g_autofree char *label = g_strdup_printf ("%s-%u", ts_synth_preset_to_string (presets[p]), i);
+      ts_eval_scene (&e, det, reader, db, scene, label);
+    }
+    g_autofree char *what = g_strdup_printf ("synthetic %s 1280x720",
+                                             ts_synth_preset_to_string (presets[p]));
+    print_synth (what, &e);
+    if (g_getenv ("TS_EVAL_VERBOSE"))
+      printf ("%s", e.misses->str);
+    ts_eval_clear (&e);
+  }
+  ts_eval_clear (&all);
+
+  /* Clutter: no card may be reported. */
+  guint reported = 0;
+  for (guint i = 0; i < per_preset; i++) {
+    TsSynthParams params;
+    ts_synth_params_init (&params, TS_SYNTH_PRESET_CLUTTER, 1280, 720);
+    g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 2000 + i, &error);
+    if (!scene)
+      continue;
+    g_autoptr (GPtrArray) cards = ts_recognize_image (det, reader, scene->image, NULL);
+    reported += cards->len;
+  }
+  printf ("synthetic clutter (no cards): %u scenes, %u cards reported (target 0)\n", per_preset,
+          reported);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -65,6 +140,11 @@ main (int argc, char **argv)
     return 77;
   }
   guint max = argc > 1 ? (guint) atoi (argv[1]) : 0;
+  guint scenes = argc > 2 ? (guint) atoi (argv[2]) : 20;
+  if (scenes > 0)
+    bench_synthetic (scenes);
+  if (argc > 3)
+    return 0;
   g_autofree char *cards = g_build_filename (shared, "carddata", "cards.json", NULL);
   g_autofree char *folder = g_build_filename (shared, "dev-photos", "visions-dev", NULL);
   g_autoptr (GError) error = NULL;
