@@ -334,9 +334,59 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   }
 }
 
+/* Where the point (x, y) falls on the card: u across its top edge, v down from it, both
+ * 0..1 inside the card. */
 static void
-find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *cards,
-             GArray *out)
+card_coords (const TsCardCandidate *card, double x, double y, double *u, double *v)
+{
+  const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h[9];
+  ts_cv_perspective_transform_get (card->quad, unit, h);
+  double w = h[6] * x + h[7] * y + h[8];
+  *u = (h[0] * x + h[1] * y + h[2]) / w;
+  *v = (h[3] * x + h[4] * y + h[5]) / w;
+}
+
+/* A text line near the top of a found card, parallel to its top edge, is its name line: a
+ * tighter outline than the band placed from the card's shape, and right even when the
+ * outline found was the card's inner border. Returns TRUE when l was used so. */
+static gboolean
+refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], double cx,
+                   double cy)
+{
+  double u, v;
+  card_coords (card, cx, cy, &u, &v);
+  if (u < 0.05 || u > 0.7 || v < 0 || v > 0.16 || v >= *best_v)
+    return FALSE;
+  double tx = card->quad[1][0] - card->quad[0][0], ty = card->quad[1][1] - card->quad[0][1];
+  double lx = q[1][0] - q[0][0], ly = q[1][1] - q[0][1];
+  double cosang = (tx * lx + ty * ly) / MAX (hypot (tx, ty) * hypot (lx, ly), 1e-9);
+  if (fabs (cosang) < 0.96)
+    return FALSE;
+  /* Take the rows of the line, across the whole width of the card: the line may be one
+   * word of the name. */
+  double vmin = 1, vmax = 0;
+  for (int k = 0; k < 4; k++) {
+    double uk, vk;
+    card_coords (card, q[k][0], q[k][1], &uk, &vk);
+    vmin = MIN (vmin, vk);
+    vmax = MAX (vmax, vk);
+  }
+  const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h[9];
+  ts_cv_perspective_transform_get (unit, card->quad, h);
+  const double band[4][2] = { { 0.02, vmin }, { 0.98, vmin }, { 0.98, vmax }, { 0.02, vmax } };
+  for (int k = 0; k < 4; k++) {
+    double w = h[6] * band[k][0] + h[7] * band[k][1] + h[8];
+    card->title[k][0] = (h[0] * band[k][0] + h[1] * band[k][1] + h[2]) / w;
+    card->title[k][1] = (h[3] * band[k][0] + h[4] * band[k][1] + h[5]) / w;
+  }
+  *best_v = v;
+  return TRUE;
+}
+
+static void
+find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, GArray *out)
 {
   const TsDetectorParams *p = &det->params;
   double min_h = MAX (5, p->min_title_height * scale);
@@ -373,6 +423,9 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
     }
   }
 
+  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
+  for (guint j = 0; j < n_cards; j++)
+    best_v[j] = 1;
   for (guint i = 0; i < lines->len; i++) {
     Line *l = &g_array_index (lines, Line, i);
     if (l->dead)
@@ -391,9 +444,12 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
     }
     double cx = l->c[0] / scale, cy = l->c[1] / scale;
     gboolean inside = FALSE;
-    for (guint j = 0; j < cards->len && !inside; j++) {
-      const TsCardCandidate *card = &g_array_index (cards, TsCardCandidate, j);
-      inside = ts_rectify_quad_contains (card->quad, cx, cy);
+    for (guint j = 0; j < n_cards && !inside; j++) {
+      TsCardCandidate *card = &g_array_index (out, TsCardCandidate, j);
+      if (!ts_rectify_quad_contains (card->quad, cx, cy))
+        continue;
+      inside = TRUE;
+      refine_card_title (card, &best_v[j], c.title, cx, cy);
     }
     if (inside)
       continue;
@@ -435,10 +491,8 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   find_cards (detector, gray, scale, found);
   guint n_cards = found->len;
-  if (p->find_titles) {
-    g_autoptr (GArray) cards = g_array_copy (found);
-    find_titles (detector, gray, scale, cards, found);
-  }
+  if (p->find_titles)
+    find_titles (detector, gray, scale, n_cards, found);
   /* Whole cards first (they carry the most information), then title lines by score. */
   if (found->len > n_cards)
     qsort (&g_array_index (found, TsCardCandidate, n_cards), found->len - n_cards,

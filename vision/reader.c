@@ -443,7 +443,10 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   double best_score = -1;
   for (int t = 0; t < n_tries; t++) {
     double title[4][2];
-    if (candidate->has_quad) {
+    if (candidate->has_quad && t == 0) {
+      /* The detector's title: the band on the card, or the text line it found there. */
+      memcpy (title, candidate->title, sizeof title);
+    } else if (candidate->has_quad) {
       double quad[4][2];
       ts_rectify_quad_turn (candidate->quad, 2 * t, quad);
       ts_rectify_title_from_card (quad, title);
