@@ -90,20 +90,30 @@ check_scene (Fixture *f, const char *name, Tally *tally)
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
     double cx, cy;
     ts_rectify_quad_center (c->title, &cx, &cy);
-    gboolean matched = FALSE;
-    for (guint j = 0; j < n && !matched; j++) {
+    /* The nearest card of that name whose name line is within reach. */
+    int best = -1;
+    double best_d = G_MAXDOUBLE;
+    for (guint j = 0; j < n; j++) {
       JsonObject *t = json_array_get_object_element (truth, j);
       if (used[j] || g_strcmp0 (json_object_get_string_member (t, "name"), c->name) != 0)
         continue;
-      double tq[4][2], cq[4][2];
+      double tq[4][2];
       read_quad (json_object_get_array_member (t, "title"), tq);
-      read_quad (json_object_get_array_member (t, "quad"), cq);
       double tx, ty;
       ts_rectify_quad_center (tq, &tx, &ty);
-      double h = ts_rectify_quad_edge (tq, 1);
-      if (hypot (tx - cx, ty - cy) > MAX (3 * h, ts_rectify_quad_edge (tq, 0) / 2))
-        continue;
-      matched = used[j] = TRUE;
+      double d = hypot (tx - cx, ty - cy);
+      if (d <= MAX (3 * ts_rectify_quad_edge (tq, 1), ts_rectify_quad_edge (tq, 0) / 2) &&
+          d < best_d) {
+        best = (int) j;
+        best_d = d;
+      }
+    }
+    gboolean matched = best >= 0;
+    if (matched) {
+      JsonObject *t = json_array_get_object_element (truth, (guint) best);
+      used[best] = TRUE;
+      double cq[4][2];
+      read_quad (json_object_get_array_member (t, "quad"), cq);
       gboolean tapped = json_object_get_boolean_member (t, "tapped");
       double angle = json_object_get_double_member (t, "angle");
       if (c->tapped != tapped || fabs (remainder (c->angle_deg - angle, 360)) > 15)
