@@ -260,7 +260,7 @@ try_merge (Line *a, const Line *b)
   if (fabs (across) > 0.3 * t + 0.12 * fabs (along))
     return FALSE;
   double gap = fabs (along) - a->len / 2 - b->len / 2;
-  if (gap > 0.9 * t)
+  if (gap > 1.3 * t)
     return FALSE;
   double lo = MIN (-a->len / 2, along - b->len / 2);
   double hi = MAX (a->len / 2, along + b->len / 2);
