@@ -226,6 +226,12 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         double score = penalty * (m[k].score + sim) / 2;
         if (!close)
           score = MIN (score, 0.5 * sim);
+        /* Names are capitalised; a short lower-case word is rules text ("call", "fog."). */
+        const char *first = sub;
+        while (*first && !g_ascii_isalpha (*first))
+          first++;
+        if (g_ascii_islower (*first) && strlen (m[k].name) <= 6)
+          score = MIN (score, 0.5);
         if (score > best->score) {
           *best = m[k];
           best->score = score;
