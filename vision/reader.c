@@ -132,6 +132,18 @@ ms_since (gint64 t0)
   return (g_get_monotonic_time () - t0) / 1000.0;
 }
 
+static gboolean
+is_type_word (const char *t)
+{
+  static const char *const types[] = { "Creature", "Artifact", "Enchantment", "Instant",
+                                       "Sorcery", "Legendary", "Summon", "Tribal", "Kindred",
+                                       "Planeswalker", "Interrupt", "Basic", NULL };
+  for (guint i = 0; types[i]; i++)
+    if (g_ascii_strcasecmp (t, types[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* A token that reads as a word, not as OCR of a mana symbol or frame ornament. */
 static gboolean
 wordlike (const char *t)
@@ -208,6 +220,11 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
   for (guint a = 0; a < n && a < 2; a++) {
     for (guint b = n; b > a && n - b < 3; b--) {
       double penalty = 1;
+      /* A card type next to the words is the type line ("Creature — Illusion"), whose
+       * subtypes are often card names too. */
+      for (guint k = 0; k < a; k++)
+        if (is_type_word (tokens[k]))
+          penalty = 0;
       for (guint k = 0; k < a; k++)
         penalty *= wordlike (tokens[k]) ? 0.85 : 1;
       for (guint k = b; k < n; k++)
@@ -428,7 +445,8 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   if (*text)
     match_text (reader, text, &m);
   out->ms_match += ms_since (tm);
-  if (m.name && m.score >= reader->min_score && strlen (m.name) > strlen (out->name)) {
+  gboolean had = out->name && out->score >= reader->min_score;
+  if (m.name && m.score >= reader->min_score && (!had || strlen (m.name) > strlen (out->name))) {
     out->name = m.name;
     out->card = m.card;
     out->score = m.score;
@@ -478,7 +496,9 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     if (best_score >= SURE_SCORE)
       break;
   }
-  if (!candidate->has_quad && out->name && out->score >= reader->min_score)
+  /* A line that matched may be part of a longer name; one that did not may be a word cut
+   * off from the rest of its name. Either way the lengthened line is worth a read. */
+  if (!candidate->has_quad && out->text && strlen (out->text) >= 3)
     try_longer (reader, image, out);
   out->tapped = ts_rectify_angle_is_tapped (out->angle_deg);
   if (out->score < reader->min_score) {
