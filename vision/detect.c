@@ -448,8 +448,12 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
       TsCardCandidate *card = &g_array_index (out, TsCardCandidate, j);
       if (!ts_rectify_quad_contains (card->quad, cx, cy))
         continue;
-      inside = TRUE;
-      refine_card_title (card, &best_v[j], c.title, cx, cy);
+      /* A line in the upper third of a found card that is not its title may be the title of
+       * a card stacked over it (an outline found around a stack); lower down it is the
+       * type line or rules text. */
+      double u, v;
+      card_coords (card, cx, cy, &u, &v);
+      inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
     }
     if (inside)
       continue;

@@ -160,14 +160,20 @@ wordlike (const char *t)
   return vowel;
 }
 
-/* Letters and digits only, lower case: the form both sides are compared in. */
+/* Letters, digits and single spaces, lower case: the form both sides are compared in
+ * (spaces count, so "Mi Se" is not "Mise"). */
 static char *
 fold (const char *s)
 {
   GString *out = g_string_new (NULL);
-  for (const char *p = s; *p; p++)
+  for (const char *p = s; *p; p++) {
     if (g_ascii_isalnum (*p))
       g_string_append_c (out, g_ascii_tolower (*p));
+    else if (*p == ' ' && out->len > 0 && out->str[out->len - 1] != ' ')
+      g_string_append_c (out, ' ');
+  }
+  if (out->len > 0 && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
   return g_string_free (out, FALSE);
 }
 
