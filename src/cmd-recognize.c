@@ -177,7 +177,13 @@ ts_cmd_recognize (int argc, char **argv)
   }
   if (min_score >= 0)
     ts_reader_set_min_score (reader, min_score);
-  g_autoptr (TsDetector) detector = ts_detector_new (NULL);
+  /* Still photos: search at up to full resolution (a live frame loop would shrink more) so
+   * the small titles of a wide shot survive. */
+  TsDetectorParams params;
+  ts_detector_params_init (&params);
+  params.work_size = 2048;
+  params.max_candidates = 128;
+  g_autoptr (TsDetector) detector = ts_detector_new (&params);
   if (overlay_dir && g_mkdir_with_parents (overlay_dir, 0755) != 0) {
     fprintf (stderr, "tablesight recognize: cannot create %s\n", overlay_dir);
     return 1;

@@ -401,6 +401,23 @@ ts_cv_canny (const TsImage *gray, double low, double high)
   return out;
 }
 
+TsImage *
+ts_cv_subtract (const TsImage *a, const TsImage *b)
+{
+  TsImage *out = ts_image_new (a->width, a->height, a->channels);
+  cv::Mat dst = wrap (out);
+  cv::subtract (wrap (a), wrap (b), dst);
+  return out;
+}
+
+void
+ts_cv_flood_fill (TsImage *gray, int x, int y, guint8 value)
+{
+  cv::Mat m = wrap (gray);
+  cv::floodFill (m, cv::Point (x, y), cv::Scalar (value), nullptr, cv::Scalar (0),
+                 cv::Scalar (0), 4);
+}
+
 void
 ts_cv_normalize (TsImage *gray)
 {

@@ -47,6 +47,11 @@ TsImage *ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gbo
 TsImage *ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used);
 /* A new 0/255 image: Canny edges of a grey image, thresholds on gradient magnitude. */
 TsImage *ts_cv_canny (const TsImage *gray, double low, double high);
+/* A new image: a - b, saturating at 0 (same size and channels). */
+TsImage *ts_cv_subtract (const TsImage *a, const TsImage *b);
+/* In place on a grey image: the 4-connected region of pixels equal to the one at (x, y)
+ * takes value. */
+void ts_cv_flood_fill (TsImage *gray, int x, int y, guint8 value);
 /* In place: stretches a grey image so its darkest pixel is 0 and its brightest 255. */
 void ts_cv_normalize (TsImage *gray);
 /* A new grey image: CLAHE (contrast-limited adaptive histogram equalisation). */

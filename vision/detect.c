@@ -231,34 +231,53 @@ line_corners (const Line *l, double grow_len, double grow_thick, double out[4][2
   out[3][0] = l->c[0] - hx + nx; out[3][1] = l->c[1] + -hy + ny;
 }
 
-/* Joins two blobs of one text line (words split by a wide space) when they sit end to end,
- * of one height, on one axis. */
+/* Joins two blobs of one text line (words split by a wide space, or a word cut by a frame
+ * ornament) when they sit end to end on one axis. Short words have poorly estimated
+ * directions and small letters ("a", "of") make thinner blobs, so the tests are loose on
+ * both and strict on the gap. */
 static gboolean
 try_merge (Line *a, const Line *b)
 {
-  double cosang = fabs (a->dir[0] * b->dir[0] + a->dir[1] * b->dir[1]);
-  if (cosang < cos (8 * G_PI / 180))
+  double bd[2] = { b->dir[0], b->dir[1] };
+  if (a->dir[0] * bd[0] + a->dir[1] * bd[1] < 0) {
+    bd[0] = -bd[0];
+    bd[1] = -bd[1];
+  }
+  double cosang = a->dir[0] * bd[0] + a->dir[1] * bd[1];
+  if (cosang < cos (15 * G_PI / 180))
     return FALSE;
   double t = MAX (a->thick, b->thick);
-  if (MIN (a->thick, b->thick) < 0.6 * t)
+  if (MIN (a->thick, b->thick) < 0.4 * t)
     return FALSE;
+  /* The common axis: directions averaged by length. */
+  double d[2] = { a->dir[0] * a->len + bd[0] * b->len, a->dir[1] * a->len + bd[1] * b->len };
+  double dn = hypot (d[0], d[1]);
+  d[0] /= dn;
+  d[1] /= dn;
   double dx = b->c[0] - a->c[0], dy = b->c[1] - a->c[1];
-  double along = dx * a->dir[0] + dy * a->dir[1];
-  double across = -dx * a->dir[1] + dy * a->dir[0];
-  if (fabs (across) > 0.3 * t)
+  double along = dx * d[0] + dy * d[1];
+  double across = -dx * d[1] + dy * d[0];
+  if (fabs (across) > 0.3 * t + 0.12 * fabs (along))
     return FALSE;
   double gap = fabs (along) - a->len / 2 - b->len / 2;
-  if (gap > 0.9 * t)
+  if (gap > 1.3 * t)
     return FALSE;
   double lo = MIN (-a->len / 2, along - b->len / 2);
   double hi = MAX (a->len / 2, along + b->len / 2);
   double mid = (lo + hi) / 2;
   double wa = a->len * a->fill, wb = b->len * b->fill;
-  a->c[0] += a->dir[0] * mid;
-  a->c[1] += a->dir[1] * mid;
+  /* Centre: on the axis through the length-weighted mean of the two centres. */
+  double w = a->len + b->len;
+  double mx = (a->c[0] * a->len + b->c[0] * b->len) / w;
+  double my = (a->c[1] * a->len + b->c[1] * b->len) / w;
+  double base_along = (mx - a->c[0]) * d[0] + (my - a->c[1]) * d[1];
+  a->c[0] = mx + d[0] * (mid - base_along);
+  a->c[1] = my + d[1] * (mid - base_along);
+  a->dir[0] = d[0];
+  a->dir[1] = d[1];
   a->fill = MIN (1.0, (wa + wb) / (hi - lo));
   a->len = hi - lo;
-  a->thick = t;
+  a->thick = t + fabs (across) * 0.5;
   return TRUE;
 }
 
@@ -268,7 +287,20 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
-  g_autoptr (TsImage) closed = ts_cv_morphology (bin, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
+  /* Long straight edges along the line direction (the title bar's outline, frame lines) are
+   * taken out first: the letters touching them would otherwise join them. No stroke of a
+   * letter runs this long along the line. */
+  int kl = (int) MAX (9, min_h * 3);
+  g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
+                                                   vertical ? kl : 1, FALSE);
+  /* So are long edges across it (card sides, the ends of the title bar), longer than any
+   * letter is tall. */
+  int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
+  g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
+                                                 vertical ? 1 : kp, FALSE);
+  g_autoptr (TsImage) part = ts_cv_subtract (bin, straight);
+  g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
+  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
                                                  vertical ? k : 1, FALSE);
   /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
    * kernel half a text line tall cuts them away from the letters they touch. */
@@ -288,7 +320,6 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
     if (e0 * e1 < 1)
       continue;
     line_from_rect (r, area / (e0 * e1), &l);
-    if (g_getenv ("TSDBG") && l.len > 40) g_printerr ("lvl%.0f v%d c=%.0f,%.0f len=%.0f th=%.1f fill=%.2f\n", factor, vertical, l.c[0]*factor, l.c[1]*factor, l.len, l.thick, l.fill);
     if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
       continue;
     /* Keep the pass's own orientation band; the other pass covers the rest. */
@@ -303,9 +334,59 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   }
 }
 
+/* Where the point (x, y) falls on the card: u across its top edge, v down from it, both
+ * 0..1 inside the card. */
 static void
-find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *cards,
-             GArray *out)
+card_coords (const TsCardCandidate *card, double x, double y, double *u, double *v)
+{
+  const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h[9];
+  ts_cv_perspective_transform_get (card->quad, unit, h);
+  double w = h[6] * x + h[7] * y + h[8];
+  *u = (h[0] * x + h[1] * y + h[2]) / w;
+  *v = (h[3] * x + h[4] * y + h[5]) / w;
+}
+
+/* A text line near the top of a found card, parallel to its top edge, is its name line: a
+ * tighter outline than the band placed from the card's shape, and right even when the
+ * outline found was the card's inner border. Returns TRUE when l was used so. */
+static gboolean
+refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], double cx,
+                   double cy)
+{
+  double u, v;
+  card_coords (card, cx, cy, &u, &v);
+  if (u < 0.05 || u > 0.7 || v < 0 || v > 0.16 || v >= *best_v)
+    return FALSE;
+  double tx = card->quad[1][0] - card->quad[0][0], ty = card->quad[1][1] - card->quad[0][1];
+  double lx = q[1][0] - q[0][0], ly = q[1][1] - q[0][1];
+  double cosang = (tx * lx + ty * ly) / MAX (hypot (tx, ty) * hypot (lx, ly), 1e-9);
+  if (fabs (cosang) < 0.96)
+    return FALSE;
+  /* Take the rows of the line, across the whole width of the card: the line may be one
+   * word of the name. */
+  double vmin = 1, vmax = 0;
+  for (int k = 0; k < 4; k++) {
+    double uk, vk;
+    card_coords (card, q[k][0], q[k][1], &uk, &vk);
+    vmin = MIN (vmin, vk);
+    vmax = MAX (vmax, vk);
+  }
+  const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h[9];
+  ts_cv_perspective_transform_get (unit, card->quad, h);
+  const double band[4][2] = { { 0.02, vmin }, { 0.98, vmin }, { 0.98, vmax }, { 0.02, vmax } };
+  for (int k = 0; k < 4; k++) {
+    double w = h[6] * band[k][0] + h[7] * band[k][1] + h[8];
+    card->title[k][0] = (h[0] * band[k][0] + h[1] * band[k][1] + h[2]) / w;
+    card->title[k][1] = (h[3] * band[k][0] + h[4] * band[k][1] + h[5]) / w;
+  }
+  *best_v = v;
+  return TRUE;
+}
+
+static void
+find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, GArray *out)
 {
   const TsDetectorParams *p = &det->params;
   double min_h = MAX (5, p->min_title_height * scale);
@@ -342,6 +423,9 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
     }
   }
 
+  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
+  for (guint j = 0; j < n_cards; j++)
+    best_v[j] = 1;
   for (guint i = 0; i < lines->len; i++) {
     Line *l = &g_array_index (lines, Line, i);
     if (l->dead)
@@ -360,9 +444,16 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, const GArray *c
     }
     double cx = l->c[0] / scale, cy = l->c[1] / scale;
     gboolean inside = FALSE;
-    for (guint j = 0; j < cards->len && !inside; j++) {
-      const TsCardCandidate *card = &g_array_index (cards, TsCardCandidate, j);
-      inside = ts_rectify_quad_contains (card->quad, cx, cy);
+    for (guint j = 0; j < n_cards && !inside; j++) {
+      TsCardCandidate *card = &g_array_index (out, TsCardCandidate, j);
+      if (!ts_rectify_quad_contains (card->quad, cx, cy))
+        continue;
+      /* A line in the upper third of a found card that is not its title may be the title of
+       * a card stacked over it (an outline found around a stack); lower down it is the
+       * type line or rules text. */
+      double u, v;
+      card_coords (card, cx, cy, &u, &v);
+      inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
     }
     if (inside)
       continue;
@@ -404,10 +495,8 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   find_cards (detector, gray, scale, found);
   guint n_cards = found->len;
-  if (p->find_titles) {
-    g_autoptr (GArray) cards = g_array_copy (found);
-    find_titles (detector, gray, scale, cards, found);
-  }
+  if (p->find_titles)
+    find_titles (detector, gray, scale, n_cards, found);
   /* Whole cards first (they carry the most information), then title lines by score. */
   if (found->len > n_cards)
     qsort (&g_array_index (found, TsCardCandidate, n_cards), found->len - n_cards,

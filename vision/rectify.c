@@ -8,10 +8,10 @@
 /* Where the name line sits, in millimetres on the card (63 x 88). Measured on modern and
  * 1993 frames: the modern bar spans about 4.3..8.6 mm from the top, the 1993 name about
  * 4.6..8.9 mm; the band is widened a little so either fits with perspective error. */
-#define TITLE_LEFT_MM   3.4
-#define TITLE_RIGHT_MM  59.6
-#define TITLE_TOP_MM    3.3
-#define TITLE_BOTTOM_MM 9.6
+#define TITLE_LEFT_MM   1.2
+#define TITLE_RIGHT_MM  61.8
+#define TITLE_TOP_MM    2.6
+#define TITLE_BOTTOM_MM 10.2
 
 static void
 apply_h (const double h[9], double x, double y, double *ox, double *oy)

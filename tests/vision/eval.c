@@ -1,15 +1,22 @@
 /* eval.c — name recall and precision of ts_recognize_image against ICDAR-style truth. */
 #include "eval.h"
 #include "rectify.h"
+#include "synth.h"
+
+#include <json-glib/json-glib.h>
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-  double q[4][2];
+  double q[4][2];       /* name line */
   char *name;
   gboolean used;
+  gboolean has_state;   /* tapped and angle known (synthetic) */
+  gboolean tapped;
+  double angle;
+  gboolean readable;
 } Truth;
 
 void
@@ -95,16 +102,10 @@ free_truth (GArray *truth)
   g_array_unref (truth);
 }
 
-gboolean
-ts_eval_image (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
-               const char *image_path, const char *gt_path, GError **error)
+static void
+score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
+       const TsImage *image, GArray *truth, const char *label)
 {
-  g_autoptr (TsImage) image = ts_image_load (image_path, error);
-  if (!image)
-    return FALSE;
-  GArray *truth = read_truth (gt_path, error);
-  if (!truth)
-    return FALSE;
   TsRecognizeStats st;
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (GPtrArray) cards = ts_recognize_image (detector, reader, image, &st);
@@ -116,17 +117,20 @@ ts_eval_image (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCar
   eval->stats.n_candidates += st.n_candidates;
   eval->n_images++;
 
-  g_autofree char *base = g_path_get_basename (image_path);
   eval->n_truth += truth->len;
-  for (guint i = 0; i < truth->len; i++)
-    if (ts_carddb_lookup (db, g_array_index (truth, Truth, i).name))
+  for (guint i = 0; i < truth->len; i++) {
+    Truth *t = &g_array_index (truth, Truth, i);
+    if (ts_carddb_lookup (db, t->name))
       eval->n_truth_known++;
+    if (t->readable)
+      eval->n_readable++;
+  }
   eval->n_found += cards->len;
   for (guint i = 0; i < cards->len; i++) {
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
     double cx, cy;
     ts_rectify_quad_center (c->title, &cx, &cy);
-    gboolean hit = FALSE;
+    Truth *hit = NULL;
     for (guint j = 0; j < truth->len && !hit; j++) {
       Truth *t = &g_array_index (truth, Truth, j);
       if (t->used || !same_name (db, c->name, t->name))
@@ -137,21 +141,117 @@ ts_eval_image (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCar
       ts_rectify_quad_center (tq, &tx, &ty);
       if (ts_rectify_quad_contains (tq, cx, cy) || ts_rectify_quad_contains (c->title, tx, ty)) {
         t->used = TRUE;
-        hit = TRUE;
+        hit = t;
       }
     }
-    if (hit)
-      eval->n_correct++;
-    else
-      g_string_append_printf (eval->misses, "%s: wrong: %s (%.2f, read \"%s\")\n", base,
+    if (!hit) {
+      g_string_append_printf (eval->misses, "%s: wrong: %s (%.2f, read \"%s\")\n", label,
                               c->name, c->score, c->text);
+      continue;
+    }
+    eval->n_correct++;
+    if (hit->readable)
+      eval->n_readable_correct++;
+    if (hit->has_state) {
+      eval->n_tapped_checked++;
+      eval->n_tapped_correct += c->tapped == hit->tapped;
+      double err = fabs (remainder (c->angle_deg - hit->angle, 360));
+      eval->angle_err_sum += err;
+      eval->n_upright_correct += err <= 20;
+      if (c->tapped != hit->tapped || err > 20)
+        g_string_append_printf (eval->misses, "%s: %s: angle %.0f, truth %.0f%s\n", label,
+                                c->name, c->angle_deg, hit->angle,
+                                c->tapped != hit->tapped ? " (tapped wrong)" : "");
+    }
   }
   for (guint j = 0; j < truth->len; j++) {
     Truth *t = &g_array_index (truth, Truth, j);
-    if (!t->used)
-      g_string_append_printf (eval->misses, "%s: missed: %s%s\n", base, t->name,
+    if (!t->used && (t->readable || !t->has_state))
+      g_string_append_printf (eval->misses, "%s: missed: %s%s\n", label, t->name,
                               ts_carddb_lookup (db, t->name) ? "" : " (not a card name)");
   }
+}
+
+gboolean
+ts_eval_image (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
+               const char *image_path, const char *gt_path, GError **error)
+{
+  g_autoptr (TsImage) image = ts_image_load (image_path, error);
+  if (!image)
+    return FALSE;
+  GArray *truth = read_truth (gt_path, error);
+  if (!truth)
+    return FALSE;
+  g_autofree char *base = g_path_get_basename (image_path);
+  score (eval, detector, reader, db, image, truth, base);
+  free_truth (truth);
+  return TRUE;
+}
+
+static gboolean
+readable (double title_px, double visible)
+{
+  return title_px >= 18 && visible >= 0.9;
+}
+
+void
+ts_eval_scene (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
+               const void *synth_scene, const char *label)
+{
+  const TsSynthScene *scene = synth_scene;
+  GArray *truth = g_array_new (FALSE, TRUE, sizeof (Truth));
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    Truth t = { 0 };
+    memcpy (t.q, sc->title, sizeof t.q);
+    t.name = g_strdup (sc->name);
+    t.has_state = TRUE;
+    t.tapped = sc->tapped;
+    t.angle = sc->angle;
+    t.readable = readable (sc->title_px, sc->visible);
+    g_array_append_val (truth, t);
+  }
+  score (eval, detector, reader, db, scene->image, truth, label);
+  free_truth (truth);
+}
+
+static void
+read_quad (JsonArray *a, double q[4][2])
+{
+  for (guint i = 0; i < 4 && i < json_array_get_length (a); i++) {
+    JsonArray *p = json_array_get_array_element (a, i);
+    q[i][0] = json_array_get_double_element (p, 0);
+    q[i][1] = json_array_get_double_element (p, 1);
+  }
+}
+
+gboolean
+ts_eval_scene_json (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
+                    const char *image_path, const char *json_path, GError **error)
+{
+  g_autoptr (TsImage) image = ts_image_load (image_path, error);
+  if (!image)
+    return FALSE;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  if (!json_parser_load_from_file (parser, json_path, error))
+    return FALSE;
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  JsonArray *cards = json_object_get_array_member (root, "cards");
+  GArray *truth = g_array_new (FALSE, TRUE, sizeof (Truth));
+  for (guint i = 0; i < json_array_get_length (cards); i++) {
+    JsonObject *o = json_array_get_object_element (cards, i);
+    Truth t = { 0 };
+    read_quad (json_object_get_array_member (o, "title"), t.q);
+    t.name = g_strdup (json_object_get_string_member (o, "name"));
+    t.has_state = TRUE;
+    t.tapped = json_object_get_boolean_member (o, "tapped");
+    t.angle = json_object_get_double_member (o, "angle");
+    t.readable = readable (json_object_get_double_member (o, "title_px"),
+                           json_object_get_double_member (o, "visible"));
+    g_array_append_val (truth, t);
+  }
+  g_autofree char *base = g_path_get_basename (image_path);
+  score (eval, detector, reader, db, image, truth, base);
   free_truth (truth);
   return TRUE;
 }

@@ -13,7 +13,25 @@ typedef struct {
   double ms_total;       /* wall time in ts_recognize_image, summed */
   TsRecognizeStats stats;/* summed over images */
   GString *misses;       /* one line per missed or wrong card, for reading */
+  /* Synthetic scenes (ground truth with visibility and tapped state): */
+  guint n_readable;      /* truth cards with the whole name line visible, >= 18 px tall */
+  guint n_readable_correct;
+  guint n_tapped_checked;/* correct names whose tapped state was compared */
+  guint n_tapped_correct;
+  guint n_upright_correct; /* ... whose angle was within 20 degrees of the truth */
+  double angle_err_sum;  /* degrees, over tapped-checked cards */
 } TsEval;
+
+/* Scores one recognition of a synthetic scene against its ground truth JSON (the shape
+ * `tablesight synth` writes). */
+gboolean ts_eval_scene_json (TsEval *eval, TsDetector *detector, TsReader *reader,
+                             const TsCardDb *db, const char *image_path, const char *json_path,
+                             GError **error);
+
+struct _TsSynthScene;
+/* Scores an in-memory scene (TsSynthScene from synth.h). */
+void ts_eval_scene (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
+                    const void *synth_scene, const char *label);
 
 void ts_eval_init (TsEval *eval);
 void ts_eval_clear (TsEval *eval);
