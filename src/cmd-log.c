@@ -55,6 +55,53 @@ is_spell_event (const TsEvent *e, const TsState *s)
          ts_state_find_permanent (s, e->object) == NULL;
 }
 
+typedef struct {
+  int n_players;
+  int life[TS_MAX_PLAYERS];
+  int poison[TS_MAX_PLAYERS];
+  gboolean in_game[TS_MAX_PLAYERS];
+  GHashTable *lethal; /* ids of permanents with lethal damage */
+} Before;
+
+static void
+before_take (Before *b, const TsState *s)
+{
+  memset (b, 0, sizeof *b);
+  b->n_players = s->started ? s->n_players : 0;
+  for (int i = 0; i < s->n_players; i++) {
+    b->life[i] = s->players[i].life;
+    b->poison[i] = s->players[i].poison;
+    b->in_game[i] = s->players[i].in_game;
+  }
+  b->lethal = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < s->permanents->len; i++) {
+    const TsPermanent *p = &g_array_index (s->permanents, TsPermanent, i);
+    if (p->lethal)
+      g_hash_table_add (b->lethal, GUINT_TO_POINTER (p->id));
+  }
+}
+
+/* What an event changed that the judge should see: life, poison, deaths, players out. */
+static void
+print_consequences (Before *b, const TsState *s, FILE *out)
+{
+  for (int i = 0; i < MIN (b->n_players, s->n_players); i++) {
+    const TsPlayer *p = &s->players[i];
+    if (p->life != b->life[i])
+      fprintf (out, "  = %s: life %d \xe2\x86\x92 %d\n", p->name, b->life[i], p->life);
+    if (p->poison != b->poison[i])
+      fprintf (out, "  = %s: poison %d \xe2\x86\x92 %d\n", p->name, b->poison[i], p->poison);
+    if (b->in_game[i] && !p->in_game)
+      fprintf (out, "  = %s is out of the game (%s)\n", p->name, p->lost_why ? p->lost_why : "lost");
+  }
+  for (guint i = 0; i < s->permanents->len; i++) {
+    const TsPermanent *p = &g_array_index (s->permanents, TsPermanent, i);
+    if (p->lethal && !g_hash_table_contains (b->lethal, GUINT_TO_POINTER (p->id)))
+      fprintf (out, "  = %s has lethal damage: to the graveyard\n", p->card ? p->card : "a creature");
+  }
+  g_hash_table_unref (b->lethal);
+}
+
 /* Prints the transcript of events to out, with each event's warnings under it. */
 static void
 print_transcript (GPtrArray *events, const TsCardDb *db, FILE *out)
@@ -86,8 +133,11 @@ print_transcript (GPtrArray *events, const TsCardDb *db, FILE *out)
     }
     fprintf (out, "%s\n", line);
     TsVerdict v;
+    Before before;
+    before_take (&before, s);
     ts_engine_apply (engine, e, &v, NULL);
     s = ts_engine_get_state (engine);
+    print_consequences (&before, s, out);
     for (guint w = 0; w < v.n_warnings; w++) {
       const TsWarning *warning = &g_array_index (s->warnings, TsWarning, v.first_warning + w);
       fprintf (out, "  ! [%s] %s\n", warning->rule, warning->message);

@@ -21,6 +21,7 @@ struct TsEngine {
   GPtrArray *log;               /* TsEvent*, every event applied */
   GArray *effective;            /* guint log indices in effect, in order */
   GArray *undone;               /* guint log indices undone, last undone at the end */
+  GByteArray *in_effect;        /* per log index: 1 while the event is in effect */
   TsState *state;
   GPtrArray *snapshots;         /* Snapshot*, by n_effective ascending */
   TsStore *store;
@@ -70,6 +71,7 @@ ts_engine_new (const TsProfile *profile, const TsCardDb *cards)
   e->log = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_event_free);
   e->effective = g_array_new (FALSE, FALSE, sizeof (guint));
   e->undone = g_array_new (FALSE, FALSE, sizeof (guint));
+  e->in_effect = g_byte_array_new ();
   e->state = ts_state_new (profile);
   ts_rules_update_timing (e->state);
   e->snapshots = g_ptr_array_new_with_free_func (snapshot_free);
@@ -88,6 +90,7 @@ ts_engine_free (TsEngine *e)
   ts_state_free (e->state);
   g_array_unref (e->effective);
   g_array_unref (e->undone);
+  g_byte_array_unref (e->in_effect);
   g_ptr_array_unref (e->log);
   ts_rules_clear (&e->rules);
   g_free (e);
@@ -153,12 +156,16 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
 {
   const TsEvent *ev = g_ptr_array_index (e->log, idx);
   TsVerdict v = { .event_index = idx, .first_warning = e->state->warnings->len };
+  if (e->in_effect->len <= idx)
+    g_byte_array_set_size (e->in_effect, idx + 1);
+  e->in_effect->data[idx] = 0;
   if (ev->kind == TS_EVENT_UNDO) {
     guint n = ev->amount > 0 ? (guint) ev->amount : 1;
     for (guint i = 0; i < n && e->effective->len > 0; i++) {
       guint last = g_array_index (e->effective, guint, e->effective->len - 1);
       g_array_set_size (e->effective, e->effective->len - 1);
       g_array_append_val (e->undone, last);
+      e->in_effect->data[last] = 0;
     }
     rebuild (e);
     v.first_warning = e->state->warnings->len;
@@ -168,13 +175,15 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
       guint again = g_array_index (e->undone, guint, e->undone->len - 1);
       g_array_set_size (e->undone, e->undone->len - 1);
       g_array_append_val (e->effective, again);
+      e->in_effect->data[again] = 1;
       TsVerdict rv;
       apply_effective (e, again, &rv);
+      v.n_warnings += rv.n_warnings;
     }
-    v.first_warning = e->state->warnings->len;
   } else {
     g_array_set_size (e->undone, 0); /* a new event ends what could be redone */
     g_array_append_val (e->effective, idx);
+    e->in_effect->data[idx] = 1;
     apply_effective (e, idx, &v);
   }
   if (out)
@@ -277,10 +286,7 @@ ts_engine_get_event (const TsEngine *e, guint index)
 gboolean
 ts_engine_event_effective (const TsEngine *e, guint index)
 {
-  for (guint i = 0; i < e->effective->len; i++)
-    if (g_array_index (e->effective, guint, i) == index)
-      return TRUE;
-  return FALSE;
+  return index < e->in_effect->len && e->in_effect->data[index] != 0;
 }
 
 TsState *
@@ -349,11 +355,15 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
                             ev->type_line ? ev->type_line : "");
     break;
   case TS_EVENT_MOVE:
-    if (ev->zone == TS_ZONE_BATTLEFIELD && (ev->from_zone == TS_ZONE_HAND || ev->from_zone == TS_ZONE_NONE)) {
+    if (ev->zone == TS_ZONE_BATTLEFIELD && ts_state_find_permanent (s, ev->object) == NULL &&
+        (ev->from_zone == TS_ZONE_HAND || ev->from_zone == TS_ZONE_NONE ||
+         ev->from_zone == TS_ZONE_COMMAND)) {
       if (f && (f->types & TS_TYPE_LAND))
         g_string_append_printf (out, "played %s", card);
       else
-        g_string_append_printf (out, "cast %s (%s)", card, f && f->cost && *f->cost ? f->cost : "cost unknown");
+        g_string_append_printf (out, "cast %s (%s)%s", card,
+                                f && f->cost && *f->cost ? f->cost : "cost unknown",
+                                ev->from_zone == TS_ZONE_COMMAND ? " from the command zone" : "");
     } else {
       g_string_append_printf (out, "%s: %s → %s", card, ts_zone_name (ev->from_zone),
                               ts_zone_name (ev->zone));
@@ -448,9 +458,13 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
   case TS_EVENT_DESTROY:
     g_string_append_printf (out, "%s destroyed", card);
     break;
-  case TS_EVENT_STEP:
-    g_string_append_printf (out, "on to %s", ev->step ? ev->step : "the next step");
+  case TS_EVENT_STEP: {
+    int idx = ts_profile_step_index (s->profile, ev->step);
+    g_string_append_printf (out, "on to %s",
+                            idx >= 0 ? s->profile->steps[idx].name
+                                     : ev->step ? ev->step : "the next step");
     break;
+  }
   case TS_EVENT_TURN:
     g_string_append_printf (out, "turn passes to %s",
                             ev->player >= 0 ? seat_name (s, ev->player) : "the next player");

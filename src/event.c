@@ -198,22 +198,24 @@ ts_mana_parse (const char *text, int out_mana[TS_MANA_N], int *out_x)
       guint64 n = g_ascii_strtoull (sym, &end, 10);
       if (*end != '\0' || n > 1000)
         return FALSE;
-      out_mana[TS_MANA_C] += (int) n;
+      out_mana[TS_MANA_C] = (int) MIN ((guint64) out_mana[TS_MANA_C] + n, 1000000);
     } else if (strcmp (sym, "X") == 0) {
-      x++;
+      x = MIN (x + 1, 1000);
     } else if (sym[1] == '\0') {
       const char *letters = "WUBRGC";
       const char *at = strchr (letters, g_ascii_toupper (sym[0]));
       if (at == NULL)
         return FALSE;
-      out_mana[at - letters]++;
+      if (out_mana[at - letters] < 1000000)
+        out_mana[at - letters]++;
     } else {
       /* hybrid {W/U} and Phyrexian {W/P}: count the first colour, the usual way to pay */
       const char *letters = "WUBRG";
       const char *at = strchr (letters, g_ascii_toupper (sym[0]));
       if (at == NULL || sym[1] != '/')
         return FALSE;
-      out_mana[at - letters]++;
+      if (out_mana[at - letters] < 1000000)
+        out_mana[at - letters]++;
     }
     p = close + 1;
   }

@@ -18,6 +18,16 @@ typedef struct {
 
 typedef enum { PASS_SINGLE, PASS_FIRST, PASS_AFTER_FIRST } DamagePass;
 
+/* Counts stay within +-1e9 whatever a malformed log adds up, so nothing overflows. */
+#define TS_LIMIT 1000000000
+
+static int
+sat (gint64 v)
+{
+  return (int) CLAMP (v, -TS_LIMIT, TS_LIMIT);
+}
+
+
 static const TsStepDef *
 cur_step (const TsState *s)
 {
@@ -100,6 +110,15 @@ counter_count (const TsPermanent *p, const char *name)
 /* ---- permanents ----------------------------------------------------------------------- */
 
 static void regenerate (Ctx *c, TsPermanent *p);
+static void check_legend_rule (Ctx *c, const TsPermanent *p);
+
+static void
+mark_lethal (Ctx *c, TsPermanent *p)
+{
+  if (!p->lethal)
+    p->lethal_event = c->index;
+  p->lethal = TRUE;
+}
 
 static void
 check_lethal (Ctx *c, TsPermanent *p)
@@ -113,16 +132,16 @@ check_lethal (Ctx *c, TsPermanent *p)
     }
     if (p->toughness > 0 && (kw (p) & TS_KW_INDESTRUCTIBLE))
       return;
-    p->lethal = TRUE;
+    mark_lethal (c, p);
   }
 }
 
 static void
 recompute (Ctx *c, TsPermanent *p)
 {
-  int plus = counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
-  p->power = p->base_power + p->power_mod + plus;
-  p->toughness = p->base_toughness + p->toughness_mod + plus;
+  gint64 plus = (gint64) counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
+  p->power = sat ((gint64) p->base_power + p->power_mod + plus);
+  p->toughness = sat ((gint64) p->base_toughness + p->toughness_mod + plus);
   check_lethal (c, p);
 }
 
@@ -180,7 +199,9 @@ create_permanent (Ctx *c, const char *name, int controller, guint id, gboolean s
   p.toughness = p.base_toughness;
   g_array_append_val (s->permanents, p);
   c->v->object = id;
-  return &g_array_index (s->permanents, TsPermanent, s->permanents->len - 1);
+  TsPermanent *added = &g_array_index (s->permanents, TsPermanent, s->permanents->len - 1);
+  check_legend_rule (c, added);
+  return added;
 }
 
 static void
@@ -214,7 +235,7 @@ pool_add (TsState *s, int seat, const int mana[TS_MANA_N])
   if (!valid_seat (s, seat))
     return;
   for (int i = 0; i < TS_MANA_N; i++)
-    s->players[seat].mana[i] += MAX (0, mana[i]);
+    s->players[seat].mana[i] = sat ((gint64) s->players[seat].mana[i] + MAX (0, mana[i]));
 }
 
 static gboolean
@@ -236,7 +257,7 @@ pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
   int *pool = c->s->players[seat].mana;
   int before[TS_MANA_N];
   memcpy (before, pool, sizeof before);
-  int short_by = 0;
+  gint64 short_by = 0;
   for (int i = 0; i < TS_MANA_C; i++) {
     int take = MIN (pool[i], need[i]);
     pool[i] -= take;
@@ -272,7 +293,7 @@ empty_pools (Ctx *c)
       c->s->players[i].mana[k] = 0;
     }
     if (left > 0 && c->s->profile->mana_burn)
-      c->s->players[i].life -= left;
+      c->s->players[i].life = sat ((gint64) c->s->players[i].life - left);
   }
 }
 
@@ -414,26 +435,27 @@ deal_damage (Ctx *c, TsPermanent *src, const char *src_card, guint src_colors, g
     amount = apply_shields (s, src_id, card, tgt, -1, amount);
     if (amount <= 0)
       return 0;
-    t->damage += amount;
+    t->damage = sat ((gint64) t->damage + amount);
     if ((src_kw & TS_KW_DEATHTOUCH) && is_creature (t) && !t->lethal) {
       if (t->regen_shields > 0 && !(kw (t) & TS_KW_INDESTRUCTIBLE))
         regenerate (c, t);
       else if (!(kw (t) & TS_KW_INDESTRUCTIBLE))
-        t->lethal = TRUE;
+        mark_lethal (c, t);
     }
     check_lethal (c, t);
   } else if (valid_seat (s, tgt_player)) {
     amount = apply_shields (s, src_id, card, 0, tgt_player, amount);
     if (amount <= 0)
       return 0;
-    s->players[tgt_player].life -= amount;
+    s->players[tgt_player].life = sat ((gint64) s->players[tgt_player].life - amount);
     if (combat && src && src->is_commander && valid_seat (s, src->owner))
-      s->players[tgt_player].commander_damage[src->owner] += amount;
+      s->players[tgt_player].commander_damage[src->owner] =
+        sat ((gint64) s->players[tgt_player].commander_damage[src->owner] + amount);
   } else {
     return 0;
   }
   if ((src_kw & TS_KW_LIFELINK) && valid_seat (s, src_controller))
-    s->players[src_controller].life += amount;
+    s->players[src_controller].life = sat ((gint64) s->players[src_controller].life + amount);
   return amount;
 }
 
@@ -576,7 +598,7 @@ warn_lethal (Ctx *c)
 {
   for (guint i = 0; i < c->s->permanents->len; i++) {
     TsPermanent *p = &g_array_index (c->s->permanents, TsPermanent, i);
-    if (p->lethal && !p->lethal_warned) {
+    if (p->lethal && !p->lethal_warned && p->lethal_event < c->index) {
       p->lethal_warned = TRUE;
       warn (c, "lethal-damage", p->controller, p->id,
             "%s has lethal damage (or was destroyed) but is still on the battlefield", p->card);
@@ -607,12 +629,6 @@ exit_step (Ctx *c, gboolean leaving_attack)
     end_combat (c);
     pool_empties = TRUE;
   }
-  if ((st->flags & TS_STEP_FLAG_DISCARD) && valid_seat (s, s->active)) {
-    TsPlayer *p = &s->players[s->active];
-    if (p->hand > s->profile->hand_size)
-      warn (c, "hand-size", s->active, 0, "%s ended the turn with %d cards in hand (maximum %d)",
-            p->name, p->hand, s->profile->hand_size);
-  }
   warn_lethal (c);
   if (pool_empties) {
     empty_pools (c);
@@ -630,11 +646,10 @@ heal (TsState *s)
     p->power_mod = p->toughness_mod = 0;
     p->keywords_granted = 0;
     p->regen_shields = 0;
-    if (p->lethal && p->toughness > 0)
-      p->lethal = p->lethal; /* destroyed creatures stay flagged until they leave */
-    int plus = counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
-    p->power = p->base_power + plus;
-    p->toughness = p->base_toughness + plus;
+    /* lethal stays set: a destroyed creature should still leave the battlefield */
+    gint64 plus = (gint64) counter_count (p, "+1/+1") - counter_count (p, "-1/-1");
+    p->power = sat (p->base_power + plus);
+    p->toughness = sat (p->base_toughness + plus);
   }
   g_array_set_size (s->shields, 0);
 }
@@ -695,6 +710,7 @@ skip_step (const TsState *s, guint idx)
 
 static void resolve_all (Ctx *c);
 static void start_turn (Ctx *c, int seat);
+static int step_with (const TsState *s, guint flag);
 
 /* Moves to step idx: leaves the current step (pool, burn, loss checks) and enters idx. */
 static void
@@ -739,6 +755,9 @@ start_turn (Ctx *c, int seat)
   exit_step (c, TRUE);
   if (s->game_over)
     return;
+  if (valid_seat (s, s->active) && s->players[s->active].hand > s->profile->hand_size)
+    warn (c, "hand-size", s->active, 0, "%s ended the turn with %d cards in hand (maximum %d)",
+          s->players[s->active].name, s->players[s->active].hand, s->profile->hand_size);
   s->turn++;
   s->active = seat;
   s->first_strike_done = FALSE;
@@ -886,7 +905,7 @@ spell_kind (const TsState *s, const TsFacts *f)
     return TS_SPELL_LAND;
   if (f->types & TS_TYPE_INTERRUPT)
     return s->profile->interrupts ? TS_SPELL_INTERRUPT : TS_SPELL_INSTANT;
-  if ((f->types & TS_TYPE_INSTANT) || (f->keywords & TS_KW_FLASH))
+  if (f->types & TS_TYPE_INSTANT)
     return TS_SPELL_INSTANT;
   if (f->types & TS_TYPE_CREATURE)
     return TS_SPELL_CREATURE;
@@ -929,7 +948,7 @@ destroy_permanent (Ctx *c, TsPermanent *p)
   if (p->regen_shields > 0)
     regenerate (c, p);
   else
-    p->lethal = TRUE;
+    mark_lethal (c, p);
 }
 
 /* Effects of a few well-known spells, applied when they resolve (docs/events.md lists them). */
@@ -943,8 +962,8 @@ spell_effect (Ctx *c, const TsStackItem *it)
   if (card_is (it->card, "Giant Growth")) {
     TsPermanent *p = it->n_targets ? ts_state_find_permanent (s, it->targets[0]) : NULL;
     if (p) {
-      p->power_mod += 3;
-      p->toughness_mod += 3;
+      p->power_mod = sat ((gint64) p->power_mod + 3);
+      p->toughness_mod = sat ((gint64) p->toughness_mod + 3);
       recompute (c, p);
     }
   } else if (card_is (it->card, "Lightning Bolt")) {
@@ -963,7 +982,7 @@ spell_effect (Ctx *c, const TsStackItem *it)
     pool_add (s, it->controller, m);
   } else if (card_is (it->card, "Healing Salve")) {
     if (valid_seat (s, tp))
-      s->players[tp].life += 3;
+      s->players[tp].life = sat ((gint64) s->players[tp].life + 3);
   } else if (card_is (it->card, "Ancestral Recall")) {
     int who = valid_seat (s, tp) ? tp : it->controller;
     if (valid_seat (s, who)) {
@@ -978,7 +997,7 @@ spell_effect (Ctx *c, const TsStackItem *it)
       destroy_permanent (c, p);
     else if (p) {
       if (valid_seat (s, p->controller))
-        s->players[p->controller].life += MAX (0, p->power);
+        s->players[p->controller].life = sat ((gint64) s->players[p->controller].life + MAX (0, p->power));
       g_ptr_array_add (s->players[p->owner].exile, g_strdup (p->card));
       remove_permanent (s, p->id);
     }
@@ -1052,7 +1071,7 @@ resolve_all (Ctx *c)
 /* Cost of a spell: what the event says was paid, else the card's cost with X and Fireball's
  * extra {1} per target after the first. */
 static void
-spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
+spell_cost (Ctx *c, int seat, const TsFacts *f, int out[TS_MANA_N])
 {
   const TsEvent *e = c->e;
   if (any_mana (e->mana)) {
@@ -1065,22 +1084,80 @@ spell_cost (Ctx *c, const TsFacts *f, int out[TS_MANA_N])
   int xs = 0;
   if (!ts_mana_parse (f->cost, out, &xs))
     return;
-  out[TS_MANA_C] += xs * e->x;
+  out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + (gint64) xs * e->x);
   if (card_is (f->name, "Fireball")) {
     guint n = e->n_targets + (e->target_player >= 0 ? 1 : 0);
     if (n > 1)
       out[TS_MANA_C] += (int) n - 1;
   }
+  /* Commander tax: {2} more for each earlier cast from the command zone. */
+  if (e->from_zone == TS_ZONE_COMMAND && c->s->commander && valid_seat (c->s, seat))
+    out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + 2 * (gint64) c->s->players[seat].commander_casts);
+}
+
+/* The camera cannot see phases: the active player playing a land or a slow spell early in
+ * the turn means they have gone on to their main phase. Mana they tapped for it stays. */
+static void
+infer_main_phase (Ctx *c, int seat)
+{
+  TsState *s = c->s;
+  if (c->e->source != TS_SOURCE_CAMERA || seat != s->active || s->in_attack || s->stack->len > 0)
+    return;
+  int main = step_with (s, TS_STEP_FLAG_MAIN);
+  if (main < 0 || (int) s->step >= main)
+    return;
+  warn_lethal (c);
+  enter_step (c, (guint) main);
 }
 
 static void
 play_land (Ctx *c, int seat, const char *card, guint object)
 {
   TsState *s = c->s;
+  infer_main_phase (c, seat);
   check_timing (c, seat, TS_SPELL_LAND, card ? card : "a land");
   if (valid_seat (s, seat))
     s->players[seat].lands_played++;
   create_permanent (c, card, seat, object, TRUE);
+}
+
+/* Targets a spell may not have: shroud, an opponent's hexproof, protection from its colour. */
+static void
+check_targets (Ctx *c, int seat, const TsFacts *f, const char *card)
+{
+  const TsEvent *e = c->e;
+  guint colors = f ? f->colors : 0;
+  for (guint i = 0; i < e->n_targets; i++) {
+    TsPermanent *t = ts_state_find_permanent (c->s, e->targets[i]);
+    if (t == NULL)
+      continue;
+    if (kw (t) & TS_KW_SHROUD)
+      warn (c, "shroud", seat, t->id, "%s targeted %s, which has shroud", card, t->card);
+    else if ((kw (t) & TS_KW_HEXPROOF) && t->controller != seat)
+      warn (c, "hexproof", seat, t->id, "%s targeted %s, which has hexproof", card, t->card);
+    if (kw (t) & prot_bit (colors))
+      warn (c, "protection", seat, t->id,
+            "%s targeted %s, which has protection from its colour", card, t->card);
+  }
+}
+
+/* The legend rule (modern): two legendary permanents of one name under one controller. */
+static void
+check_legend_rule (Ctx *c, const TsPermanent *p)
+{
+  const TsFacts *f = ts_rules_facts (c->rules, p->card);
+  if (!c->s->profile->stack || f == NULL || !(f->supertypes & TS_SUPERTYPE_LEGENDARY))
+    return;
+  for (guint i = 0; i < c->s->permanents->len; i++) {
+    const TsPermanent *q = &g_array_index (c->s->permanents, TsPermanent, i);
+    if (q != p && q->controller == p->controller && q->card &&
+        g_ascii_strcasecmp (q->card, p->card) == 0) {
+      warn (c, "legend-rule", p->controller, p->id,
+            "%s controls two legendary %s: one goes to the graveyard", pname (c->s, p->controller),
+            p->card);
+      return;
+    }
+  }
 }
 
 /* A spell is cast: timing checked, cost taken from the pool, put on the stack. Interrupts
@@ -1099,9 +1176,16 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
-  check_timing (c, seat, kind, card ? card : "a spell");
+  if (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW && !(f && (f->keywords & TS_KW_FLASH)))
+    infer_main_phase (c, seat);
+  /* Flash: a permanent spell cast with an instant's timing. */
+  check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
+                card ? card : "a spell");
+  check_targets (c, seat, f, card);
   int cost[TS_MANA_N];
-  spell_cost (c, f, cost);
+  spell_cost (c, seat, f, cost);
+  if (e->from_zone == TS_ZONE_COMMAND && valid_seat (s, seat))
+    s->players[seat].commander_casts++;
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
   pool_pay (c, seat, cost, what);
   if (valid_seat (s, seat) && s->players[seat].hand > 0 &&
@@ -1123,6 +1207,7 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   it.target_player = e->target_player;
   it.event_index = c->index;
   g_array_append_val (s->stack, it);
+  s->priority = seat; /* the caster receives priority again */
   if (kind == TS_SPELL_INTERRUPT) {
     resolve_item (c, s->stack->len - 1, object, seen);
     return -1;
@@ -1163,6 +1248,7 @@ on_game_start (Ctx *c, const TsProfile *fixed)
 
   s->started = TRUE;
   s->commander = (e->flags & TS_EVENT_FLAG_COMMANDER) != 0;
+  s->ante = (e->flags & TS_EVENT_FLAG_ANTE) != 0;
   if (s->commander && !profile->commander_allowed) {
     warn (c, "commander", -1, 0, "The %s profile has no Commander variant", profile->name);
     s->commander = FALSE;
@@ -1213,6 +1299,8 @@ on_move (Ctx *c)
     }
     const char *card = e->card;
     int si = find_stack (s, e->object, card, seat);
+    if (si >= 0 && g_array_index (s->stack, TsStackItem, si).is_ability)
+      si = -1;
     if (si >= 0 && (e->from_zone == TS_ZONE_STACK || e->from_zone == TS_ZONE_HAND ||
                     e->from_zone == TS_ZONE_NONE)) {
       resolve_item (c, (guint) si, e->object, TRUE);
@@ -1237,6 +1325,18 @@ on_move (Ctx *c)
       warn (c, "unknown-player", -1, e->object, "%s entered the battlefield with no controller",
             card ? card : "A card");
       seat = s->active;
+    }
+    const TsFacts *f = ts_rules_facts (c->rules, card);
+    if (f == NULL || (e->flags & TS_EVENT_FLAG_FACEDOWN)) {
+      /* An unreadable or unknown card: it is on the table, whatever it cost. */
+      create_permanent (c, card, seat, e->object, TRUE);
+      return;
+    }
+    if (!is_permanent_kind (spell_kind (s, f))) {
+      warn (c, "not-a-permanent", seat, e->object,
+            "%s is not a permanent but was seen on the battlefield", card);
+      create_permanent (c, card, seat, e->object, TRUE);
+      return;
     }
     switch (e->from_zone) {
     case TS_ZONE_HAND:
@@ -1377,7 +1477,10 @@ on_attack (Ctx *c)
             pname (s, attacker));
     else if (s->stack->len > 0 && s->profile->stack)
       warn (c, "attack-timing", attacker, 0, "Attack declared with spells on the stack");
-    if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || (int) s->step > decl)
+    gboolean late = (int) s->step > decl &&
+                    ((st->flags & TS_STEP_FLAG_COMBAT) ||
+                     (s->profile->stack && s->players[attacker].attacks == 0));
+    if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || late)
       warn (c, "attack-timing", attacker, 0, "Attack declared in the %s", s->step_name);
     resolve_all (c);
     s->players[attacker].attacks++;
@@ -1437,6 +1540,13 @@ on_block (Ctx *c)
   if (kw (a) & prot_bit (b->colors))
     warn (c, "protection", b->controller, b->id,
           "%s cannot block %s: protection from its colour", b->card, a->card);
+  if ((kw (a) & TS_KW_FEAR) && !(b->types & TS_TYPE_ARTIFACT) && !(b->colors & TS_COLOR_BLACK))
+    warn (c, "fear", b->controller, b->id,
+          "%s cannot block %s: fear (only artifact or black creatures)", b->card, a->card);
+  if ((kw (a) & TS_KW_INTIMIDATE) && !(b->types & TS_TYPE_ARTIFACT) && !(b->colors & a->colors))
+    warn (c, "intimidate", b->controller, b->id,
+          "%s cannot block %s: intimidate (only artifact creatures or ones sharing a colour)",
+          b->card, a->card);
   static const struct {
     guint64 kw;
     guint land;
@@ -1582,7 +1692,7 @@ on_draw (Ctx *c)
   }
   if (p->library >= 0)
     p->library -= n;
-  p->hand = MAX (p->hand, 0) + n;
+  p->hand = sat ((gint64) MAX (p->hand, 0) + n);
 }
 
 static void
@@ -1607,7 +1717,7 @@ on_counter (Ctx *c)
   for (guint i = 0; i < p->counters->len; i++) {
     TsCounter *k = &g_array_index (p->counters, TsCounter, i);
     if (strcmp (k->name, name) == 0) {
-      k->n = MAX (0, k->n + e->amount);
+      k->n = MAX (0, sat ((gint64) k->n + e->amount));
       found = TRUE;
     }
   }
@@ -1774,8 +1884,8 @@ on_modify (Ctx *c)
   TsPermanent *p = find_perm (c, e->object, "modify");
   if (p == NULL)
     return;
-  p->power_mod += e->power;
-  p->toughness_mod += e->toughness;
+  p->power_mod = sat ((gint64) p->power_mod + e->power);
+  p->toughness_mod = sat ((gint64) p->toughness_mod + e->toughness);
   p->keywords_granted |= ts_rules_parse_keywords (e->keywords);
   recompute (c, p);
 }
@@ -1830,11 +1940,11 @@ ts_rules_apply (TsRules *rules, const TsProfile *fixed, TsState *s, const TsEven
     break;
   case TS_EVENT_LIFE:
     if (valid_seat (s, e->player))
-      s->players[e->player].life += e->amount;
+      s->players[e->player].life = sat ((gint64) s->players[e->player].life + e->amount);
     break;
   case TS_EVENT_POISON:
     if (valid_seat (s, e->player))
-      s->players[e->player].poison = MAX (0, s->players[e->player].poison + e->amount);
+      s->players[e->player].poison = MAX (0, sat ((gint64) s->players[e->player].poison + e->amount));
     break;
   case TS_EVENT_COUNTER:
     on_counter (c);

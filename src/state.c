@@ -63,7 +63,7 @@ ts_state_new (const TsProfile *profile)
   s->assignments = new_array (sizeof (TsAssignment), NULL);
   s->winner = -1;
   s->defender = -1;
-  s->next_object = 1;
+  s->next_object = TS_ENGINE_OBJECT_BASE;
   s->step_id = s->profile->steps[0].id;
   s->step_name = s->profile->steps[0].name;
   s->phase_name = s->profile->steps[0].phase;
@@ -236,9 +236,12 @@ ts_state_to_json (const TsState *s)
   MEMBER_STR (b, "step", s->step_id);
   MEMBER_STR (b, "step_name", s->step_name);
   MEMBER_STR (b, "phase", s->phase_name);
+  if (s->profile->stack)
+    MEMBER_STR (b, "priority", player_name (s, s->priority));
   MEMBER_BOOL (b, "in_attack", s->in_attack);
   MEMBER_STR (b, "defender", player_name (s, s->defender));
   MEMBER_BOOL (b, "commander", s->commander);
+  MEMBER_BOOL (b, "ante", s->ante);
   json_builder_set_member_name (b, "players");
   json_builder_begin_array (b);
   for (int i = 0; i < s->n_players; i++) {
@@ -263,6 +266,7 @@ ts_state_to_json (const TsState *s)
       for (int j = 0; j < s->n_players; j++)
         json_builder_add_int_value (b, p->commander_damage[j]);
       json_builder_end_array (b);
+      MEMBER_INT (b, "commander_casts", p->commander_casts);
     }
     json_builder_set_member_name (b, "timing");
     add_timing (b, &p->timing);
@@ -325,6 +329,42 @@ ts_state_to_json (const TsState *s)
     json_builder_end_object (b);
   }
   json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "combat");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "attackers");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->permanents->len; i++)
+    if (g_array_index (s->permanents, TsPermanent, i).attacking)
+      json_builder_add_int_value (b, g_array_index (s->permanents, TsPermanent, i).id);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "blocks");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->permanents->len; i++) {
+    const TsPermanent *p = &g_array_index (s->permanents, TsPermanent, i);
+    if (p->blocking == 0)
+      continue;
+    json_builder_begin_object (b);
+    MEMBER_INT (b, "blocker", p->id);
+    MEMBER_INT (b, "attacker", p->blocking);
+    json_builder_end_object (b);
+  }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "assignments");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->assignments->len; i++) {
+    const TsAssignment *a = &g_array_index (s->assignments, TsAssignment, i);
+    json_builder_begin_object (b);
+    MEMBER_INT (b, "source", a->source);
+    if (a->target)
+      MEMBER_INT (b, "target", a->target);
+    else
+      MEMBER_STR (b, "target_player", player_name (s, a->target_player));
+    MEMBER_INT (b, "amount", a->amount);
+    json_builder_end_object (b);
+  }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
 
   MEMBER_BOOL (b, "game_over", s->game_over);
   MEMBER_STR (b, "winner", s->game_over && !s->draw ? player_name (s, s->winner) : NULL);

@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/* Ids the engine gives (objects entering with id 0, spells, abilities) start here, far above
+ * the ids a camera tracker or a person picks, so the two never meet. */
+#define TS_ENGINE_OBJECT_BASE 1000000000u
+
 typedef struct {
   char *name;              /* "+1/+1", "-1/-1", "poison", ... */
   int n;
@@ -47,6 +51,7 @@ typedef struct {
   gboolean is_commander;
   GArray *counters;        /* TsCounter */
   gboolean lethal_warned;  /* the "still on the battlefield" warning was given */
+  guint lethal_event;      /* event that made it lethal */
 } TsPermanent;
 
 typedef struct {
@@ -82,6 +87,7 @@ typedef struct {
   GPtrArray *graveyard;    /* char * card names, bottom first */
   GPtrArray *exile;        /* char * */
   TsTimingWindow timing;   /* what this player may cast now */
+  int commander_casts;     /* times the commander was cast from the command zone (tax {2} each) */
 } TsPlayer;
 
 typedef struct {
@@ -135,10 +141,11 @@ typedef struct {
   int winner;              /* seat, -1 none; see draw */
   gboolean draw;           /* ended in a draw */
   GArray *warnings;        /* TsWarning, every warning of the effective events */
-  guint next_object;       /* next id the engine gives */
+  guint next_object;       /* next id the engine gives (from TS_ENGINE_OBJECT_BASE up) */
   guint n_events;          /* effective events applied */
   guint64 generation;      /* increases on every change; a UI compares it to refresh */
   GArray *assignments;     /* TsAssignment for the coming combat damage */
+  gboolean ante;           /* played for ante (the winner takes each loser's ante card) */
 } TsState;
 
 TsState *ts_state_new (const TsProfile *profile);

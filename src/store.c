@@ -1,7 +1,10 @@
 /* store.c — the game store: events appended to SQLite in WAL mode, one transaction each. */
 #include "store.h"
 
+#include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
 
 G_DEFINE_QUARK (ts-store-error-quark, ts_store_error)
 
@@ -51,9 +54,30 @@ check_format (TsStore *store, GError **error)
 
 static guint count_rows (TsStore *store);
 
+/* SQLite takes a short file of any content for an empty database and would write over it. */
+static gboolean
+looks_like_sqlite (const char *path, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) != 0 || st.st_size == 0)
+    return TRUE;
+  char head[16] = { 0 };
+  FILE *f = g_fopen (path, "rb");
+  size_t n = f ? fread (head, 1, sizeof head, f) : 0;
+  if (f)
+    fclose (f);
+  if (n == sizeof head && memcmp (head, "SQLite format 3", 16) == 0)
+    return TRUE;
+  g_set_error (error, TS_STORE_ERROR, TS_STORE_ERROR_FORMAT,
+               "%s: not a tablesight game store (not an SQLite file)", path);
+  return FALSE;
+}
+
 static TsStore *
 store_open (const char *path, gboolean readonly, GError **error)
 {
+  if (!looks_like_sqlite (path, error))
+    return NULL;
   TsStore *store = g_new0 (TsStore, 1);
   store->path = g_strdup (path);
   store->readonly = readonly;
@@ -69,6 +93,21 @@ store_open (const char *path, gboolean readonly, GError **error)
   if (!readonly) {
     /* WAL with synchronous=FULL: a committed append survives the process being killed and,
      * with FULL, the machine losing power too. */
+    /* Someone else's database is left alone. */
+    sqlite3_stmt *st0 = NULL;
+    int n_tables = 0;
+    if (sqlite3_prepare_v2 (store->db, "SELECT count(*) FROM sqlite_master WHERE type='table'",
+                            -1, &st0, NULL) != SQLITE_OK) {
+      g_set_error (error, TS_STORE_ERROR, TS_STORE_ERROR_FORMAT, "%s: %s", path,
+                   sqlite3_errmsg (store->db));
+      sqlite3_finalize (st0);
+      goto fail;
+    }
+    if (sqlite3_step (st0) == SQLITE_ROW)
+      n_tables = sqlite3_column_int (st0, 0);
+    sqlite3_finalize (st0);
+    if (n_tables > 0 && !check_format (store, error))
+      goto fail;
     if (!exec (store, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", error) ||
         !exec (store,
                "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -180,6 +219,27 @@ ts_store_append (TsStore *store, const TsEvent *event, guint *out_index, GError 
   store->count++;
   if (out_index)
     *out_index = idx;
+  return TRUE;
+}
+
+gboolean
+ts_store_append_batch (TsStore *store, TsEvent *const *events, guint n, GError **error)
+{
+  g_return_val_if_fail (store != NULL, FALSE);
+  guint count = store->count;
+  if (!exec (store, "BEGIN", error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!ts_store_append (store, events[i], NULL, error)) {
+      exec (store, "ROLLBACK", NULL);
+      store->count = count;
+      return FALSE;
+    }
+  if (!exec (store, "COMMIT", error)) {
+    exec (store, "ROLLBACK", NULL);
+    store->count = count;
+    return FALSE;
+  }
   return TRUE;
 }
 

@@ -34,6 +34,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsStore, ts_store_free)
 /* Appends and commits one event. out_index (may be NULL) gets its 0-based log position. */
 gboolean ts_store_append (TsStore *store, const TsEvent *event, guint *out_index,
                           GError **error);
+/* Appends n events in one transaction (importing a log): all or none are committed. */
+gboolean ts_store_append_batch (TsStore *store, TsEvent *const *events, guint n, GError **error);
 /* Number of events stored. */
 guint ts_store_count (TsStore *store);
 /* Every stored event in order: GPtrArray of TsEvent* (free func set). NULL with error when a
