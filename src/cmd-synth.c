@@ -54,6 +54,7 @@ ts_cmd_synth (int argc, char **argv)
   double title_min = 0, title_max = 0;
   gboolean quiet = FALSE;
   gboolean truth = FALSE;
+  int random_frames = 0;
   const GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out_dir, "Folder to write into (created)", "DIR" },
     { "count", 'n', 0, G_OPTION_ARG_INT, &count, "Number of scenes (default 10)", "N" },
@@ -72,6 +73,9 @@ ts_cmd_synth (int argc, char **argv)
       "Card names, one a line, instead of a database", "FILE" },
     { "session", 0, 0, G_OPTION_ARG_FILENAME, &session_path,
       "Render this session script as frames + events.jsonl instead of scenes", "SCRIPT" },
+    { "random-session", 0, 0, G_OPTION_ARG_INT, &random_frames,
+      "Make a random game of N frames (writes DIR/session.script) and render it as --session "
+      "does; --seed and --size apply", "N" },
     { "truth", 0, 0, G_OPTION_ARG_NONE, &truth,
       "With --session, also write frame-NNNN.json ground truth per frame", NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress output", NULL },
@@ -103,6 +107,32 @@ ts_cmd_synth (int argc, char **argv)
     return 1;
   }
 
+  int width = 1280, height = 720;
+  if (size != NULL) {
+    char tail = 0;
+    if (sscanf (size, "%dx%d%c", &width, &height, &tail) != 2 || width < 64 || height < 64 ||
+        width > 8192 || height > 8192) {
+      fprintf (stderr, "%s: --size '%s' is not WxH with 64..8192 pixels a side\n", argv[0],
+               size);
+      return 2;
+    }
+  }
+  if (random_frames > 0) {
+    if (random_frames < 60 || random_frames > 1000000) {
+      fprintf (stderr, "%s: --random-session needs 60..1000000 frames\n", argv[0]);
+      return 2;
+    }
+    g_autofree char *script = ts_synth_session_script_random (deck, (guint32) seed, random_frames,
+                                                              size ? width : 768,
+                                                              size ? height : 432);
+    g_free (session_path);
+    session_path = g_build_filename (out_dir, "session.script", NULL);
+    if (!g_file_set_contents (session_path, script, -1, &error)) {
+      fprintf (stderr, "%s: %s\n", argv[0], error->message);
+      return 1;
+    }
+  }
+
   if (session_path != NULL) {
     g_autoptr (TsSynthSession) session = ts_synth_session_new_from_file (session_path, &error);
     if (session == NULL) {
@@ -122,16 +152,6 @@ ts_cmd_synth (int argc, char **argv)
     fprintf (stderr, "%s: unknown preset '%s' (easy, normal, hard, clutter, old, modern)\n",
              argv[0], preset_name);
     return 2;
-  }
-  int width = 1280, height = 720;
-  if (size != NULL) {
-    char tail = 0;
-    if (sscanf (size, "%dx%d%c", &width, &height, &tail) != 2 || width < 64 || height < 64 ||
-        width > 8192 || height > 8192) {
-      fprintf (stderr, "%s: --size '%s' is not WxH with 64..8192 pixels a side\n", argv[0],
-               size);
-      return 2;
-    }
   }
   if (count < 1 || count > 1000000) {
     fprintf (stderr, "%s: --count must be 1..1000000\n", argv[0]);

@@ -334,6 +334,23 @@ draw_art (cairo_t *cr, GRand *rand, double x, double y, double w, double h)
     set_rgb (cr, ground, 0.7 + 0.3 * layer);
     cairo_fill (cr);
   }
+  /* painterly strokes: real art is busy with edges, which detectors must not mistake for
+   * card outlines or text */
+  int strokes = g_rand_int_range (rand, 15, 40);
+  for (int i = 0; i < strokes; i++) {
+    double sx = x + g_rand_double (rand) * w, sy = y + g_rand_double (rand) * h;
+    cairo_move_to (cr, sx, sy);
+    cairo_curve_to (cr, sx + g_rand_double_range (rand, -8, 8), sy + g_rand_double_range (rand, -6, 6),
+                    sx + g_rand_double_range (rand, -8, 8), sy + g_rand_double_range (rand, -6, 6),
+                    sx + g_rand_double_range (rand, -12, 12), sy + g_rand_double_range (rand, -8, 8));
+    cairo_set_line_width (cr, g_rand_double_range (rand, 0.2, 1.6));
+    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+    double k = g_rand_double_range (rand, 0.3, 1.3);
+    Rgb base = g_rand_boolean (rand) ? sky : ground;
+    cairo_set_source_rgba (cr, CLAMP (base.r * k, 0, 1), CLAMP (base.g * k, 0, 1),
+                           CLAMP (base.b * k, 0, 1), g_rand_double_range (rand, 0.3, 0.8));
+    cairo_stroke (cr);
+  }
   /* figures */
   int n = g_rand_int_range (rand, 1, 5);
   for (int i = 0; i < n; i++) {

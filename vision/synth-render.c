@@ -95,11 +95,10 @@ xorshift (guint32 *s)
 static inline double
 gauss (guint32 *s)
 {
-  /* sum of four uniforms: close enough to normal for sensor noise, and cheap */
-  double u = 0;
-  for (int i = 0; i < 4; i++)
-    u += (xorshift (s) >> 8) / 16777216.0;
-  return (u - 2.0) * 1.7320508;
+  /* sum of two uniforms (a triangle): close enough to normal for sensor noise, and cheap */
+  guint32 r = xorshift (s);
+  double u = (r & 0xffff) / 65536.0 + (r >> 16) / 65536.0;
+  return (u - 1.0) * 2.4494897;
 }
 
 static inline guint8
@@ -135,6 +134,14 @@ draw_background (const TsSynthTable *t, cairo_surface_t *surface)
   cairo_surface_flush (surface);
   guint8 *data = cairo_image_surface_get_data (surface);
   int stride = cairo_image_surface_get_stride (surface);
+  if (t->background_cache != NULL) {
+    const TsImage *bg = t->background_cache;
+    for (int y = 0; y < MIN (t->height, bg->height); y++)
+      memcpy (data + (gsize) y * stride, bg->data + (gsize) y * bg->stride,
+              (gsize) MIN (t->width, bg->width) * 4);
+    cairo_surface_mark_dirty (surface);
+    return;
+  }
   guint32 seed = t->background_seed;
   double a = t->bg_angle * G_PI / 180.0, ca = cos (a), sa = sin (a);
   double mm = 1.0 / t->px_per_mm;  /* canvas px -> mm, so textures keep their physical size */
@@ -187,6 +194,75 @@ draw_background (const TsSynthTable *t, cairo_surface_t *surface)
     }
   }
   cairo_surface_mark_dirty (surface);
+}
+
+/* A playmat's printed artwork over the neoprene: big soft shapes, and sometimes lettering
+ * (event names), which a card reader must not take for a card title. */
+static void
+draw_playmat_print (const TsSynthTable *t, cairo_surface_t *surface)
+{
+  static const char *const words[] = { "GRAND PRIX", "Championship", "Friday Night",
+                                       "Open Series", "Store League", "Legends Cup" };
+  g_autoptr (GRand) r = g_rand_new_with_seed (t->background_seed ^ 0x5bd1e995u);
+  cairo_t *cr = cairo_create (surface);
+  double s = t->px_per_mm;
+  int n = g_rand_int_range (r, 3, 9);
+  for (int i = 0; i < n; i++) {
+    double k = g_rand_double_range (r, 0.6, 1.4);
+    const double *c = g_rand_boolean (r) ? t->bg_rgb : t->bg_rgb2;
+    cairo_set_source_rgba (cr, CLAMP (c[0] * k, 0, 1), CLAMP (c[1] * k, 0, 1),
+                           CLAMP (c[2] * k, 0, 1), g_rand_double_range (r, 0.2, 0.5));
+    double x = g_rand_double (r) * t->width, y = g_rand_double (r) * t->height;
+    cairo_move_to (cr, x, y);
+    for (int j = 0; j < 3; j++)
+      cairo_curve_to (cr, x + g_rand_double_range (r, -150, 150) * s,
+                      y + g_rand_double_range (r, -150, 150) * s,
+                      x + g_rand_double_range (r, -150, 150) * s,
+                      y + g_rand_double_range (r, -150, 150) * s,
+                      x + g_rand_double_range (r, -100, 100) * s,
+                      y + g_rand_double_range (r, -100, 100) * s);
+    cairo_close_path (cr);
+    cairo_fill (cr);
+  }
+  if (g_rand_int_range (r, 0, 3) == 0) {
+    cairo_select_font_face (cr, g_rand_boolean (r) ? "Linux Libertine O" : "DejaVu Sans",
+                            CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size (cr, g_rand_double_range (r, 8, 25) * s);
+    cairo_move_to (cr, g_rand_double_range (r, 0, 0.6) * t->width,
+                   g_rand_double_range (r, 0.2, 1.0) * t->height);
+    cairo_rotate (cr, g_rand_double_range (r, -0.3, 0.3));
+    double ink = g_rand_boolean (r) ? 0.95 : 0.08;
+    cairo_set_source_rgba (cr, ink, ink, ink, g_rand_double_range (r, 0.4, 0.8));
+    cairo_show_text (cr, words[g_rand_int_range (r, 0, G_N_ELEMENTS (words))]);
+  }
+  cairo_destroy (cr);
+}
+
+/* The table as it looks with nothing on it. */
+static void
+paint_table (const TsSynthTable *t, cairo_surface_t *surface)
+{
+  draw_background (t, surface);
+  if (t->background_cache == NULL && t->background == TS_SYNTH_BG_PLAYMAT)
+    draw_playmat_print (t, surface);
+}
+
+TsImage *
+ts_synth_table_render_background (const TsSynthTable *t)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, t->width,
+                                                         t->height);
+  TsSynthTable plain = *t;
+  plain.background_cache = NULL;
+  paint_table (&plain, surface);
+  cairo_surface_flush (surface);
+  TsImage *img = ts_image_new (t->width, t->height, 4);
+  const guint8 *d = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < t->height; y++)
+    memcpy (img->data + (gsize) y * img->stride, d + (gsize) y * stride, (gsize) t->width * 4);
+  cairo_surface_destroy (surface);
+  return img;
 }
 
 /* ---- items ------------------------------------------------------------------------------- */
@@ -314,8 +390,23 @@ draw_pips (cairo_t *cr, int n, double s, double rgb)
   cairo_fill (cr);
 }
 
+static void draw_item_opaque (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it);
+
 static void
 draw_item (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it)
+{
+  if (it->opacity > 0 && it->opacity < 1) {
+    cairo_push_group (cr);
+    draw_item_opaque (cr, t, it);
+    cairo_pop_group_to_source (cr);
+    cairo_paint_with_alpha (cr, it->opacity);
+  } else {
+    draw_item_opaque (cr, t, it);
+  }
+}
+
+static void
+draw_item_opaque (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (it->seed);
   double s = it->size_mm;
@@ -326,7 +417,7 @@ draw_item (cairo_t *cr, const TsSynthTable *t, const TsSynthItem *it)
   double lift = is_card (it) ? 0.6 : it->kind == TS_SYNTH_ITEM_HAND ? 25 : 1.5;
   if (it->lift > 0)
     lift = it->lift;
-  for (int i = 4; i >= 1; i--) {
+  for (int i = it->ghost ? 0 : 4; i >= 1; i--) {
     cairo_save (cr);
     cairo_rotate (cr, -it->angle * G_PI / 180.0);
     cairo_translate (cr, lift * 0.6, lift);
@@ -514,6 +605,8 @@ title_visible (const TsSynthTable *t, guint i, const double tr[4], const double 
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   for (guint j = i + 1; j < t->items->len; j++) {
     const TsSynthItem *o = &g_array_index (t->items, TsSynthItem, j);
+    if (o->ghost)
+      continue;
     cairo_save (cr);
     item_transform (cr, t, o);
     item_outline (cr, o);
@@ -562,7 +655,7 @@ fill_truth (const TsSynthTable *t, const double h[9], const double hinv[9], GArr
 {
   for (guint i = 0; i < t->items->len; i++) {
     const TsSynthItem *it = &g_array_index (t->items, TsSynthItem, i);
-    if (it->kind != TS_SYNTH_ITEM_CARD)
+    if (it->kind != TS_SYNTH_ITEM_CARD || it->ghost)
       continue;
     TsSynthCard c = { 0 };
     c.name = g_strdup (it->info->name);
@@ -621,11 +714,20 @@ apply_light_and_noise (const TsSynthTable *t, TsImage *img)
         double f = r < 0.7 ? 1.0 : r > 1.3 ? 0.0 : (1.3 - r) / 0.6;
         l *= 1.0 - t->shadow_depth * f;
       }
+      double add = 0;
+      if (t->hotspot) {
+        double hx = (x - t->hotspot_xy[0]) / t->hotspot_r, hy = (y - t->hotspot_xy[1]) / t->hotspot_r;
+        double d2 = hx * hx + hy * hy;
+        if (d2 < 9)
+          add = t->hotspot_strength * 255.0 * exp (-d2);
+      }
       guint8 *p = row + x * img->channels;
+      /* shot noise grows with brightness */
+      double sigma = t->noise * (0.6 + 0.4 * (p[1] * l) / 255.0);
       for (int ch = 0; ch < 3; ch++) {
-        double v = p[ch] * l * t->tint[ch];
+        double v = p[ch] * l * t->tint[ch] + add;
         if (t->noise > 0)
-          v += gauss (&state) * t->noise * (0.6 + 0.4 * sqrt (MAX (v, 0) / 255.0));
+          v += gauss (&state) * sigma;
         p[ch] = clamp8 (v);
       }
     }
@@ -643,7 +745,7 @@ ts_synth_table_render (const TsSynthTable *t, GError **error)
     cairo_surface_destroy (surface);
     return NULL;
   }
-  draw_background (t, surface);
+  paint_table (t, surface);
   cairo_t *cr = cairo_create (surface);
   cairo_font_options_t *fo = cairo_font_options_create ();
   cairo_font_options_set_hint_style (fo, CAIRO_HINT_STYLE_NONE);

@@ -48,6 +48,8 @@ typedef struct {
   double glare_strength;    /* peak alpha 0..1 */
   double glare_angle;       /* degrees */
   double lift;              /* drop-shadow offset, mm (0 for a card flat on the table) */
+  double opacity;           /* 0 or 1: opaque; less for motion-blur copies */
+  gboolean ghost;           /* a motion-blur copy: not in the ground truth, hides nothing */
 } TsSynthItem;
 
 typedef struct {
@@ -58,6 +60,7 @@ typedef struct {
   double bg_rgb[3];         /* main background colour */
   double bg_rgb2[3];        /* second colour (playmat print, plank variation) */
   double bg_angle;          /* grain direction, degrees */
+  const TsImage *background_cache; /* when set (BGRA, canvas size), used instead of drawing */
   GArray *items;            /* TsSynthItem, bottom first */
   double camera[4][2];      /* image positions of the canvas corners TL TR BR BL */
   /* light */
@@ -68,6 +71,8 @@ typedef struct {
   double tint[3];           /* B G R gains */
   gboolean shadow;
   double shadow_xy[2], shadow_r[2], shadow_angle, shadow_depth;
+  gboolean hotspot;         /* a lamp's reflection off the table: a bright soft blob */
+  double hotspot_xy[2], hotspot_r, hotspot_strength;  /* image px, px, 0..1 of white */
   double blur;              /* sigma px */
   double noise;             /* sigma grey levels */
   guint32 noise_seed;
@@ -82,6 +87,10 @@ void ts_synth_item_card_point (const TsSynthTable *table, const TsSynthItem *ite
                                double y_mm, double out[2]);
 /* Image position of a canvas point through the camera. */
 void ts_synth_table_project (const double h[9], const double in[2], double out[2]);
+
+/* The table surface alone, BGRA at canvas size: to set as background_cache when many frames
+ * share one table. Free with ts_image_free(). */
+TsImage *ts_synth_table_render_background (const TsSynthTable *table);
 
 /* Renders the picture and the ground truth of every face-up card. */
 TsSynthScene *ts_synth_table_render (const TsSynthTable *table, GError **error);

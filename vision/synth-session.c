@@ -79,6 +79,8 @@ struct TsSynthSession {
   GArray *hands;          /* HandPass */
   GArray *effects;        /* Effect */
   GArray *events;         /* Event, sorted by frame */
+  GMutex lock;            /* guards background, made on first use */
+  TsImage *background;    /* the table surface every frame shares */
 };
 
 static void
@@ -98,6 +100,8 @@ ts_synth_session_free (TsSynthSession *s)
   g_clear_pointer (&s->hands, g_array_unref);
   g_clear_pointer (&s->effects, g_array_unref);
   g_clear_pointer (&s->events, g_array_unref);
+  g_clear_pointer (&s->background, ts_image_free);
+  g_mutex_clear (&s->lock);
   g_free (s);
 }
 
@@ -272,6 +276,13 @@ apply_command (TsSynthSession *s, const Command *cmd, int *order, const char *so
     return TRUE;
   }
 
+  static const char *const card_verbs[] = { "tap", "untap", "attack", "retreat", "die", "leave" };
+  gboolean known = FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (card_verbs); i++)
+    known |= g_str_equal (v, card_verbs[i]);
+  if (!known)
+    FAIL ("unknown command '%s'", v);
+
   /* the rest act on a card already on the table */
   int id;
   if (n < 1 || !parse_int (a[0], 0, G_MAXINT, &id))
@@ -374,6 +385,7 @@ ts_synth_session_new_from_script (const char *text, const char *source, GError *
   if (source == NULL)
     source = "script";
   g_autoptr (TsSynthSession) s = g_new0 (TsSynthSession, 1);
+  g_mutex_init (&s->lock);
   s->width = 640;
   s->height = 360;
   s->quality = 70;
@@ -479,6 +491,148 @@ ts_synth_session_new_from_file (const char *path, GError **error)
   return ts_synth_session_new_from_script (text, path, error);
 }
 
+/* ---- random games ------------------------------------------------------------------------ */
+
+typedef struct {
+  int id;
+  int player;
+  int slot;
+  gboolean tapped;
+  gboolean attacking;
+  int busy_until;         /* frame from which the card is at rest */
+} RandomCard;
+
+#define SLOTS 3
+
+/* Numbers in scripts always use a dot, whatever the locale. */
+static const char *
+num (char *buf, double v)
+{
+  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.3f", v);
+}
+
+char *
+ts_synth_session_script_random (const TsSynthDeck *deck, guint32 seed, int n_frames, int width,
+                                int height)
+{
+  g_return_val_if_fail (deck != NULL && ts_synth_deck_count (deck) > 0, NULL);
+  n_frames = MAX (n_frames, 60);
+  g_autoptr (GRand) r = g_rand_new_with_seed (seed);
+  GString *out = g_string_new (NULL);
+  char b[4][G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append_printf (out,
+                          "# a random two-player game (seed %u), made by "
+                          "ts_synth_session_script_random()\n"
+                          "size %dx%d\nframes %d\nseed %u\nquality 60\nframe mixed\n"
+                          "title %s\n",
+                          seed, width, height, n_frames, seed, num (b[0], MAX (4.0, height / 46.0)));
+  g_autoptr (GArray) cards = g_array_new (FALSE, TRUE, sizeof (RandomCard));
+  gboolean used[3][SLOTS] = { { FALSE } };
+  int next_id = 1;
+  const double row_y[3] = { 0, 0.72, 0.28 };
+  const double slot_x[SLOTS] = { 0.27, 0.5, 0.73 };
+  /* the board when the recording starts */
+  for (int player = 1; player <= 2; player++) {
+    int n = g_rand_int_range (r, 1, SLOTS);
+    for (int k = 0; k < n; k++) {
+      const TsSynthCardInfo *info = ts_synth_deck_nth (deck,
+        (guint) g_rand_int_range (r, 0, (gint32) ts_synth_deck_count (deck)));
+      g_autofree char *name = g_strdelimit (g_strdup (info->name), "\"", '\'');
+      RandomCard c = { next_id++, player, k, FALSE, FALSE, 0 };
+      g_string_append_printf (out, "at 0 place %d \"%s\" %d %s %s\n", c.id, name, player,
+                              num (b[0], slot_x[k]), num (b[1], row_y[player]));
+      used[player][k] = TRUE;
+      g_array_append_val (cards, c);
+    }
+  }
+  /* leave 30 frames at the end for everything to settle */
+  int last = n_frames - 30;
+  for (int f = 2; f < last; f += g_rand_int_range (r, 2, 7)) {
+    int roll = g_rand_int_range (r, 0, 100);
+    if (roll < 6) {
+      double x = g_rand_double_range (r, 0.2, 0.8);
+      gboolean from_bottom = g_rand_boolean (r);
+      int dur = g_rand_int_range (r, 8, 20);
+      if (f + dur < last)
+        g_string_append_printf (out, "at %d hand %s %s %s %s %d\n", f, num (b[0], x),
+                                num (b[1], from_bottom ? 1.3 : -0.3),
+                                num (b[2], x + g_rand_double_range (r, -0.1, 0.1)),
+                                num (b[3], from_bottom ? g_rand_double_range (r, 0.5, 0.8)
+                                                       : g_rand_double_range (r, 0.2, 0.5)),
+                                dur);
+      continue;
+    }
+    if (roll < 9) {
+      g_string_append_printf (out, "at %d %s %d\n", f, g_rand_boolean (r) ? "flicker" : "shake",
+                              g_rand_int_range (r, 4, 12));
+      continue;
+    }
+    int player = g_rand_int_range (r, 1, 3);
+    /* pick a card of this player at rest, if any */
+    g_autoptr (GArray) idle = g_array_new (FALSE, FALSE, sizeof (guint));
+    for (guint i = 0; i < cards->len; i++) {
+      RandomCard *c = &g_array_index (cards, RandomCard, i);
+      if (c->player == player && c->busy_until <= f)
+        g_array_append_val (idle, i);
+    }
+    int free_slot = -1;
+    for (int k = 0; k < SLOTS; k++)
+      if (!used[player][k] && (free_slot < 0 || g_rand_boolean (r)))
+        free_slot = k;
+    gboolean enter = free_slot >= 0 && (idle->len == 0 || roll < 30);
+    if (enter) {
+      const TsSynthCardInfo *info = ts_synth_deck_nth (deck,
+        (guint) g_rand_int_range (r, 0, (gint32) ts_synth_deck_count (deck)));
+      g_autofree char *name = g_strdelimit (g_strdup (info->name), "\"", '\'');
+      RandomCard c = { next_id++, player, free_slot, FALSE, FALSE, f + 8 };
+      double ex = slot_x[free_slot] + g_rand_double_range (r, -0.01, 0.01);
+      double ey = row_y[player] + g_rand_double_range (r, -0.01, 0.01);
+      g_string_append_printf (out, "at %d enter %d \"%s\" %d %s %s\n", f, c.id, name, player,
+                              num (b[0], ex), num (b[1], ey));
+      used[player][free_slot] = TRUE;
+      g_array_append_val (cards, c);
+      continue;
+    }
+    if (idle->len == 0)
+      continue;
+    guint pick = g_array_index (idle, guint, g_rand_int_range (r, 0, (gint32) idle->len));
+    RandomCard *c = &g_array_index (cards, RandomCard, pick);
+    int action = g_rand_int_range (r, 0, 100);
+    if (c->attacking) {
+      if (action < 40 && !c->tapped) {
+        g_string_append_printf (out, "at %d tap %d\n", f, c->id);
+        c->tapped = TRUE;
+        c->busy_until = f + 5;
+      } else if (action < 60) {
+        g_string_append_printf (out, "at %d die %d\n", f, c->id);
+        used[c->player][c->slot] = FALSE;
+        g_array_remove_index (cards, pick);
+      } else {
+        g_string_append_printf (out, "at %d retreat %d\n", f, c->id);
+        c->attacking = FALSE;
+        c->busy_until = f + 8;
+      }
+    } else if (action < 45) {
+      g_string_append_printf (out, "at %d %s %d\n", f, c->tapped ? "untap" : "tap", c->id);
+      c->tapped = !c->tapped;
+      c->busy_until = f + 5;
+    } else if (action < 60 && !c->tapped) {
+      g_string_append_printf (out, "at %d attack %d\n", f, c->id);
+      c->attacking = TRUE;
+      c->busy_until = f + 8;
+    } else if (action < 70) {
+      g_string_append_printf (out, "at %d die %d\n", f, c->id);
+      used[c->player][c->slot] = FALSE;
+      g_array_remove_index (cards, pick);
+    } else if (action < 76) {
+      g_string_append_printf (out, "at %d leave %d\n", f, c->id);
+      used[c->player][c->slot] = FALSE;
+      g_array_remove_index (cards, pick);
+    }
+  }
+  return g_string_free (out, FALSE);
+}
+
 /* ---- rendering --------------------------------------------------------------------------- */
 
 static double
@@ -490,7 +644,7 @@ smooth (double t)
 
 /* The card's state at frame f: FALSE when it is not on the table. */
 static gboolean
-card_at (const Card *c, int f, Pose *pose, gboolean *carried, int *order)
+card_at (const Card *c, double f, Pose *pose, gboolean *carried, int *order)
 {
   const Segment *cur = NULL;
   for (guint i = 0; i < c->segments->len; i++) {
@@ -548,14 +702,17 @@ reach_at (const TsSynthSession *s, const Card *c, int f, double out[2], double *
 
 typedef struct {
   TsSynthItem item;
-  int order;
+  int order;              /* drawing order of the card or hand */
+  int sub;                /* within one card: blur copies, the card, the hand holding it */
 } Sorted;
 
 static int
 compare_sorted (gconstpointer a, gconstpointer b)
 {
   const Sorted *x = a, *y = b;
-  return x->order < y->order ? -1 : x->order > y->order;
+  if (x->order != y->order)
+    return x->order < y->order ? -1 : 1;
+  return x->sub < y->sub ? -1 : x->sub > y->sub;
 }
 
 static double
@@ -619,7 +776,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
   g_autoptr (GArray) sorted = g_array_new (FALSE, TRUE, sizeof (Sorted));
   /* each player's library: a face-down pile beside the graveyard */
   for (int player = 1; player <= 2; player++) {
-    Sorted lib = { { 0 }, -2 };
+    Sorted lib = { { 0 }, -2, player };
     lib.item.kind = TS_SYNTH_ITEM_BACK;
     lib.item.cx = (player == 2 ? 0.89 : 0.11) * w;
     lib.item.cy = (player == 2 ? 0.3 : 0.7) * h;
@@ -646,8 +803,39 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
       g_ptr_array_add (infos, made);
       info = made;
     }
-    Sorted it = { { 0 }, order };
+    /* motion blur: a moving card leaves fainter copies of where it was during the
+     * exposure (a webcam exposes for about half the frame interval) */
+    Pose earlier;
+    gboolean was_carried;
+    int was_order;
+    gboolean moving = card_at (c, f - 0.5, &earlier, &was_carried, &was_order) &&
+                      (fabs (earlier.x - pose.x) * w + fabs (earlier.y - pose.y) * h > 1.5 ||
+                       fabs (earlier.angle - pose.angle) > 1.0);
+    if (moving) {
+      for (int k = 3; k >= 1; k--) {
+        Pose gp;
+        if (!card_at (c, f - 0.5 * k / 3.0, &gp, &was_carried, &was_order))
+          continue;
+        Sorted ghost = { { 0 }, order, 3 - k };
+        ghost.item.kind = TS_SYNTH_ITEM_CARD;
+        ghost.item.ghost = TRUE;
+        ghost.item.opacity = 0.45;
+        ghost.item.info = info;
+        ghost.item.frame = c->frame;
+        ghost.item.id = c->id;
+        ghost.item.seed = c->seed;
+        ghost.item.cx = gp.x * w;
+        ghost.item.cy = gp.y * h;
+        ghost.item.angle = fmod (gp.angle + 720.0, 360.0);
+        ghost.item.sleeved = c->sleeved;
+        memcpy (ghost.item.sleeve_rgb, c->sleeve_rgb, sizeof c->sleeve_rgb);
+        ghost.item.lift = -1;  /* no shadow of its own */
+        g_array_append_val (sorted, ghost);
+      }
+    }
+    Sorted it = { { 0 }, order, 3 };
     it.item.kind = TS_SYNTH_ITEM_CARD;
+    it.item.opacity = moving ? 0.6 : 1.0;
     it.item.info = info;
     it.item.frame = c->frame;
     it.item.id = c->id;
@@ -661,7 +849,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
     g_array_append_val (sorted, it);
     if (carried) {
       /* the hand holding it, fingertips at the owner-side edge */
-      Sorted hand = { { 0 }, order + 1 };
+      Sorted hand = { { 0 }, order, 4 };
       double dir = c->player == 2 ? -1 : 1;
       hand.item.kind = TS_SYNTH_ITEM_HAND;
       hand.item.cx = pose.x * w;
@@ -672,7 +860,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
     } else {
       double tip[2], a;
       if (reach_at (s, c, f, tip, &a)) {
-        Sorted hand = { { 0 }, G_MAXINT / 2 + 100000 + c->id };
+        Sorted hand = { { 0 }, G_MAXINT / 2 + 100000 + c->id, 0 };
         hand.item.kind = TS_SYNTH_ITEM_HAND;
         hand.item.cx = tip[0];
         hand.item.cy = tip[1];
@@ -689,7 +877,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
     double half = (hp->f1 - hp->f0) / 2.0;
     double t2 = f - hp->f0 < half ? (f - hp->f0) / half : (hp->f1 - f) / half;
     double k = smooth (t2);
-    Sorted hand = { { 0 }, G_MAXINT - 10 + (int) MIN (i, 8) };
+    Sorted hand = { { 0 }, G_MAXINT - 10 + (int) MIN (i, 8), (int) i };
     hand.item.kind = TS_SYNTH_ITEM_HAND;
     hand.item.cx = (hp->x1 + (hp->x2 - hp->x1) * k) * w;
     hand.item.cy = (hp->y1 + (hp->y2 - hp->y1) * k) * h;
@@ -714,6 +902,13 @@ ts_synth_session_render_frame (const TsSynthSession *s, const TsSynthDeck *deck,
   g_autoptr (GPtrArray) infos = g_ptr_array_new_with_free_func (g_free);
   TsSynthTable t;
   session_table (s, deck, index, &t, infos);
+  /* the table surface is the costliest part of a frame and never changes */
+  TsSynthSession *mut = (TsSynthSession *) s;
+  g_mutex_lock (&mut->lock);
+  if (mut->background == NULL)
+    mut->background = ts_synth_table_render_background (&t);
+  g_mutex_unlock (&mut->lock);
+  t.background_cache = s->background;
   TsSynthScene *scene = ts_synth_table_render (&t, error);
   ts_synth_table_clear (&t);
   return scene;

@@ -332,8 +332,15 @@ pick_light (TsSynthTable *t, const TsSynthParams *p, GRand *r)
   t->blur = urand (r, 0, p->blur_max);
   t->noise = p->noise > 0 ? urand (r, p->noise * 0.5, p->noise) : 0;
   t->noise_seed = g_rand_int (r);
-  t->jpeg_quality = g_rand_int_range (r, MIN (p->jpeg_quality_min, p->jpeg_quality_max),
-                                      MAX (p->jpeg_quality_min, p->jpeg_quality_max) + 1);
+  int qlo = CLAMP (MIN (p->jpeg_quality_min, p->jpeg_quality_max), 1, 100);
+  int qhi = CLAMP (MAX (p->jpeg_quality_min, p->jpeg_quality_max), 1, 100);
+  t->jpeg_quality = g_rand_int_range (r, qlo, qhi + 1);
+  /* drawn last so that adding it left every earlier choice of a seed unchanged */
+  t->hotspot = g_rand_double (r) < p->light * 0.4;
+  t->hotspot_xy[0] = urand (r, 0, t->width);
+  t->hotspot_xy[1] = urand (r, 0, t->height);
+  t->hotspot_r = urand (r, 0.05, 0.15) * MAX (t->width, t->height);
+  t->hotspot_strength = urand (r, 0.25, 0.6);
 }
 
 static void
@@ -522,11 +529,13 @@ ts_synth_scene_render (const TsSynthParams *p, const TsSynthDeck *deck, guint32 
   t.px_per_mm = MIN (t.px_per_mm, 0.8 * MIN (p->width, p->height) / TS_SYNTH_CARD_H_MM);
   Box box = visible_box (&t);
 
-  int want = p->n_cards_max > 0 ? g_rand_int_range (r, p->n_cards_min, p->n_cards_max + 1) : 0;
+  int lo = MAX (p->n_cards_min, 0), hi = MAX (p->n_cards_max, lo);
+  int want = hi > 0 ? g_rand_int_range (r, lo, hi + 1) : 0;
   int placed = 0, next_id = 1;
   for (int tries = 0; placed < want && tries < want * 3; tries++)
     placed += place_group (&t, p, deck, r, &box, want - placed, &next_id);
-  int clutter = g_rand_int_range (r, p->clutter_min, MAX (p->clutter_min, p->clutter_max) + 1);
+  int clo = MAX (p->clutter_min, 0);
+  int clutter = g_rand_int_range (r, clo, MAX (clo, p->clutter_max) + 1);
   place_clutter (&t, p, r, &box, clutter);
   pick_light (&t, p, r);
 

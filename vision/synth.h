@@ -199,9 +199,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsSynthSession, ts_synth_session_free)
 
 int ts_synth_session_n_frames (const TsSynthSession *session);
 
+/* A random but valid two-player game script of n_frames (at least 60) frames: cards placed at
+ * the start and entering later on three places per player, tapping and untapping, attacking
+ * and retreating, dying, leaving, hands passing over the table, flicker and shake; the last 30
+ * frames are quiet so everything settles. Names come from deck (not empty). Free with g_free(). */
+char *ts_synth_session_script_random (const TsSynthDeck *deck, guint32 seed, int n_frames,
+                                      int width, int height);
+
 /* Renders frame index (0 <= index < n_frames). The scene's cards are those on the table with
  * their stable ids. deck supplies mana costs and colours by name; names it lacks get invented
- * ones. Frames can be rendered in any order. */
+ * ones. Frames can be rendered in any order, from several threads at once. */
 TsSynthScene *ts_synth_session_render_frame (const TsSynthSession *session,
                                              const TsSynthDeck *deck, int index,
                                              GError **error);

@@ -45,4 +45,25 @@ out=$("$ts" synth --out "$tmp/g" --names /nonexistent/names.txt 2>&1); rc=$?
 check "missing names file fails clearly" "[ $rc -eq 1 ] && grep -q '/nonexistent/names.txt' <<<\"\$out\""
 out=$("$ts" synth --out "$tmp/h" --cards /nonexistent/cards.db 2>&1); rc=$?
 check "missing card database fails clearly" "[ $rc -eq 1 ] && grep -q '/nonexistent/cards.db' <<<\"\$out\""
+cat > "$tmp/game.script" <<'SCRIPT'
+size 160x96
+frames 12
+title 4
+at 0 place 1 "Island" 1 0.3 0.7
+at 1 tap 1
+SCRIPT
+"$ts" synth --session "$tmp/game.script" --out "$tmp/s" --truth 2>"$tmp/serr"; rc=$?
+check "session renders" "[ $rc -eq 0 ]"
+check "session writes every frame" "[ \$(ls \"$tmp/s\"/frame-*.jpg | wc -l) -eq 12 ]"
+check "session progress" "grep -q 'frames 12/12' \"$tmp/serr\""
+check "session events" "[ \$(wc -l < \"$tmp/s/events.jsonl\") -eq 2 ] && grep -q '\"frame\":6,\"event\":\"tapped\",\"id\":1' \"$tmp/s/events.jsonl\""
+check "session truth has ids" "grep -q '\"id\":1,\"name\":\"Island\",\"tapped\":true' \"$tmp/s/frame-0011.json\""
+printf 'at 0 place 1 "Island" 1 0.3 0.7\nat 2 explode 1\n' > "$tmp/bad.script"
+out=$("$ts" synth --session "$tmp/bad.script" --out "$tmp/t" 2>&1); rc=$?
+check "bad script fails with its line" "[ $rc -eq 1 ] && grep -q 'bad.script:2: unknown command' <<<\"\$out\""
+"$ts" synth --quiet --random-session 60 --seed 2 --size 160x90 --out "$tmp/r"; rc=$?
+check "random session renders" "[ $rc -eq 0 ] && [ -s \"$tmp/r/session.script\" ] && [ -s \"$tmp/r/events.jsonl\" ]"
+check "random session frames" "[ \$(ls \"$tmp/r\"/frame-*.jpg | wc -l) -eq 60 ]"
+out=$("$ts" synth --random-session 5 --out "$tmp/r2" 2>&1); rc=$?
+check "too short a random session exits 2" "[ $rc -eq 2 ]"
 exit $fail

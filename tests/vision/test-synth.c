@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "synth.h"
@@ -293,6 +294,20 @@ test_synth_render__bad_parameters_are_errors (void **state)
   p.title_px_max = 10;
   assert_null (ts_synth_scene_render (&p, deck, 1, &error));
   assert_non_null (error);
+  /* inverted or out-of-range counts and qualities are clamped, not trusted */
+  g_clear_error (&error);
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_NORMAL, 200, 150);
+  p.title_px_min = 5;
+  p.title_px_max = 6;
+  p.n_cards_min = 4;
+  p.n_cards_max = 1;
+  p.clutter_min = -3;
+  p.clutter_max = -7;
+  p.jpeg_quality_min = 400;
+  p.jpeg_quality_max = -2;
+  g_autoptr (TsSynthScene) odd = ts_synth_scene_render (&p, deck, 2, &error);
+  assert_non_null (odd);
+  assert_true (odd->cards->len >= 1);
   /* no cards wanted: an empty deck is fine */
   g_clear_error (&error);
   ts_synth_params_init (&p, TS_SYNTH_PRESET_CLUTTER, 200, 150);
@@ -429,6 +444,271 @@ test_synth_fixtures__golden_scenes_are_well_formed (void **state)
   assert_true (total < 1024 * 1024);
 }
 
+
+/* ---- sessions ---------------------------------------------------------------------------- */
+
+static const char small_script[] =
+  "# two cards, a tap, a hand, a death\n"
+  "size 320x180\n"
+  "seed 3\n"
+  "title 6\n"
+  "at 0 place 1 \"Mountain\" 1 0.25 0.68\n"
+  "at 2 enter 2 \"Grizzly Bears\" 2 0.6 0.3   # carried in\n"
+  "at 12 tap 1\n"
+  "at 14 hand 0.38 1.3 0.38 0.5 10\n"
+  "at 26 die 2\n"
+  "at 27 untap 1\n"
+  "at 40 leave 1\n";
+
+static const TsSynthCard *
+find_id (const TsSynthScene *s, int id)
+{
+  for (guint i = 0; i < s->cards->len; i++)
+    if (g_array_index (s->cards, TsSynthCard, i).id == id)
+      return &g_array_index (s->cards, TsSynthCard, i);
+  return NULL;
+}
+
+static void
+test_synth_session__events_follow_the_script (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (small_script, "small", &error);
+  assert_non_null (s);
+  g_autofree char *jsonl = ts_synth_session_events_jsonl (s);
+  g_auto (GStrv) lines = g_strsplit (jsonl, "\n", -1);
+  const char *expect[][3] = {
+    { "0", "entered", "1" }, { "10", "entered", "2" }, { "17", "tapped", "1" },
+    { "32", "untapped", "1" }, { "36", "left", "2" }, { "48", "left", "1" },
+  };
+  assert_int_equal (g_strv_length (lines), G_N_ELEMENTS (expect) + 1);  /* trailing "" */
+  for (gsize i = 0; i < G_N_ELEMENTS (expect); i++) {
+    g_autoptr (JsonParser) p = json_parser_new ();
+    assert_true (json_parser_load_from_data (p, lines[i], -1, &error));
+    JsonObject *o = json_node_get_object (json_parser_get_root (p));
+    assert_int_equal (json_object_get_int_member (o, "frame"), atoi (expect[i][0]));
+    assert_string_equal (json_object_get_string_member (o, "event"), expect[i][1]);
+    assert_int_equal (json_object_get_int_member (o, "id"), atoi (expect[i][2]));
+  }
+  assert_non_null (strstr (lines[4], "\"zone\":\"graveyard\""));
+  assert_non_null (strstr (lines[5], "\"zone\":\"gone\""));
+  assert_int_equal (ts_synth_session_n_frames (s), 48 + 30);
+}
+
+/* What each frame shows agrees with the events: a card is tapped from its "tapped" frame on
+ * and not before the tap began, present from "entered", gone after "left" to nowhere; the
+ * hand passing over hides the Mountain's title without any event. */
+static void
+test_synth_session__frames_agree_with_events (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (small_script, "small", &error);
+  assert_non_null (s);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  const struct { int frame; int id; int present; int tapped; } expect[] = {
+    { 0, 1, 1, 0 }, { 0, 2, 0, 0 }, { 10, 2, 1, 0 }, { 12, 1, 1, 0 }, { 17, 1, 1, 1 },
+    { 26, 1, 1, 1 }, { 32, 1, 1, 0 }, { 36, 2, 1, 0 }, { 47, 1, 1, 0 }, { 48, 1, 0, 0 },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (expect); i++) {
+    g_autoptr (TsSynthScene) sc = ts_synth_session_render_frame (s, deck, expect[i].frame,
+                                                                 &error);
+    assert_non_null (sc);
+    const TsSynthCard *c = find_id (sc, expect[i].id);
+    if (!expect[i].present) {
+      assert_null (c);
+      continue;
+    }
+    assert_non_null (c);
+    assert_int_equal (c->tapped, expect[i].tapped);
+  }
+  /* mid-motion frames carry motion-blur copies, but the truth lists each card once */
+  for (int f = 3; f <= 30; f += 3) {
+    g_autoptr (TsSynthScene) mid = ts_synth_session_render_frame (s, deck, f, &error);
+    int ones = 0, twos = 0;
+    for (guint k = 0; k < mid->cards->len; k++) {
+      ones += g_array_index (mid->cards, TsSynthCard, k).id == 1;
+      twos += g_array_index (mid->cards, TsSynthCard, k).id == 2;
+    }
+    assert_int_equal (ones, 1);
+    assert_true (twos <= 1);
+  }
+  /* the dead bear lies in player 2's graveyard (their right: the image's left), upside down */
+  g_autoptr (TsSynthScene) after = ts_synth_session_render_frame (s, deck, 40, &error);
+  const TsSynthCard *bear = find_id (after, 2);
+  assert_non_null (bear);
+  double cx = (bear->quad[0][0] + bear->quad[2][0]) / 2;
+  assert_true (cx < 320 * 0.25);
+  assert_true (fabs (bear->angle - 180) < 10);
+  /* during the hand's pass the Mountain is covered, before it not */
+  g_autoptr (TsSynthScene) before = ts_synth_session_render_frame (s, deck, 13, &error);
+  g_autoptr (TsSynthScene) during = ts_synth_session_render_frame (s, deck, 19, &error);
+  assert_true (find_id (before, 1)->visible > 0.95);
+  assert_true (find_id (during, 1)->visible < 0.5);
+}
+
+static void
+test_synth_session__frames_are_deterministic (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (small_script, "small", &error);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  g_autoptr (TsSynthScene) a = ts_synth_session_render_frame (s, deck, 15, &error);
+  g_autoptr (TsSynthScene) b = ts_synth_session_render_frame (s, deck, 15, &error);
+  g_autoptr (TsSynthScene) c = ts_synth_session_render_frame (s, deck, 16, &error);
+  assert_true (g_bytes_equal (a->jpeg, b->jpeg));
+  assert_false (g_bytes_equal (a->jpeg, c->jpeg));
+  assert_null (ts_synth_session_render_frame (s, deck, ts_synth_session_n_frames (s), &error));
+  assert_non_null (error);
+}
+
+static void
+test_synth_session__bad_scripts_name_the_line (void **state)
+{
+  const struct { const char *script; const char *needle; } cases[] = {
+    { "size 320x180\nat 0 juggle 1\n", ":2: unknown command 'juggle'" },
+    { "at 0 tap 4\n", ":1: card 4 has not entered" },
+    { "at 0 place 1 \"Island\" 1 0.5 0.5\nat 1 untap 1\n", ":2: card 1 is already untapped" },
+    { "at 0 enter 1 \"Island\" 1 0.5 0.5\nat 3 tap 1\n", ":2: card 1 is still moving" },
+    { "at 0 place 1 \"Island\" 3 0.5 0.5\n", ":1: expected: at FRAME place" },
+    { "at 0 place 1 \"Island 1 0.5 0.5\n", ":1: unterminated quoted name" },
+    { "\n\nsize big\n", ":3: expected: size WxH" },
+    { "at 0 place 1 \"Island\" 1 0.5 0.5\nat 0 place 1 \"Swamp\" 1 0.2 0.5\n",
+      ":2: card 1 is already in the game" },
+    { "at 0 place 1 \"Island\" 1 0.5 0.5\nat 2 leave 1\nat 20 tap 1\n",
+      ":3: card 1 is no longer on the battlefield" },
+    { "frames 5\nat 0 place 1 \"Island\" 1 0.5 0.5\nat 4 tap 1\n", "ends before" },
+    { "wobble\n", ":1: unknown line 'wobble'" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (cases[i].script, "t.script",
+                                                                     &error);
+    assert_null (s);
+    assert_non_null (error);
+    if (strstr (error->message, cases[i].needle) == NULL)
+      fail_msg ("case %zu: '%s' lacks '%s'", i, error->message, cases[i].needle);
+    assert_true (g_str_has_prefix (error->message, "t.script"));
+  }
+  g_autoptr (GError) error = NULL;
+  assert_null (ts_synth_session_new_from_file ("/nonexistent/game.script", &error));
+  assert_non_null (error);
+}
+
+/* The bundled demo: its script parses, its events file is what the script says, and every
+ * event is consistent with the frame truth committed beside it. */
+static void
+test_synth_session__demo_fixture_is_consistent (void **state)
+{
+  const char *src = g_getenv ("TS_SOURCE_DIR");
+  if (src == NULL)
+    skip ();
+  g_autofree char *dir = g_build_filename (src, "tests", "fixtures", "demo-session", NULL);
+  g_autofree char *script = g_build_filename (dir, "game.script", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_file (script, &error);
+  assert_non_null (s);
+  g_autofree char *events_path = g_build_filename (dir, "events.jsonl", NULL);
+  g_autofree char *committed = NULL;
+  assert_true (g_file_get_contents (events_path, &committed, NULL, &error));
+  g_autofree char *fresh = ts_synth_session_events_jsonl (s);
+  assert_string_equal (committed, fresh);
+  int n = ts_synth_session_n_frames (s);
+  gsize total = 0;
+  for (int f = 0; f < n; f++) {
+    g_autofree char *jpg = g_strdup_printf ("%s/frame-%04d.jpg", dir, f);
+    GStatBuf st;
+    assert_int_equal (g_stat (jpg, &st), 0);
+    total += (gsize) st.st_size;
+  }
+  assert_true (total < 2 * 1024 * 1024);
+  g_auto (GStrv) lines = g_strsplit (committed, "\n", -1);
+  int kinds = 0;
+  for (int i = 0; lines[i] != NULL && *lines[i]; i++) {
+    g_autoptr (JsonParser) p = json_parser_new ();
+    assert_true (json_parser_load_from_data (p, lines[i], -1, &error));
+    JsonObject *e = json_node_get_object (json_parser_get_root (p));
+    int frame = (int) json_object_get_int_member (e, "frame");
+    gint64 id = json_object_get_int_member (e, "id");
+    const char *kind = json_object_get_string_member (e, "event");
+    const char *zone = json_object_get_string_member (e, "zone");
+    kinds |= g_str_equal (kind, "entered") ? 1 : g_str_equal (kind, "tapped") ? 2
+           : g_str_equal (kind, "untapped") ? 4 : g_str_equal (kind, "left") ? 8 : 0;
+    g_autofree char *truth = g_strdup_printf ("%s/frame-%04d.json", dir, frame);
+    g_autoptr (JsonParser) tp = json_parser_new ();
+    assert_true (json_parser_load_from_file (tp, truth, &error));
+    JsonArray *cards = json_object_get_array_member (json_node_get_object (
+                                                       json_parser_get_root (tp)), "cards");
+    JsonObject *card = NULL;
+    for (guint k = 0; k < json_array_get_length (cards); k++) {
+      JsonObject *c = json_array_get_object_element (cards, k);
+      if (json_object_get_int_member (c, "id") == id)
+        card = c;
+    }
+    if (g_str_equal (zone, "gone")) {
+      assert_null (card);
+      continue;
+    }
+    assert_non_null (card);
+    assert_string_equal (json_object_get_string_member (card, "name"),
+                         json_object_get_string_member (e, "name"));
+    if (g_str_equal (kind, "tapped"))
+      assert_true (json_object_get_boolean_member (card, "tapped"));
+    if (g_str_equal (kind, "untapped") || g_str_equal (kind, "entered"))
+      assert_false (json_object_get_boolean_member (card, "tapped"));
+  }
+  assert_int_equal (kinds, 15);
+}
+
+/* Random games are always valid scripts, and what their frames show agrees with their events. */
+static void
+test_synth_session__random_games_are_valid (void **state)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  int total_events = 0;
+  for (guint32 seed = 1; seed <= 25; seed++) {
+    g_autofree char *script = ts_synth_session_script_random (deck, seed, 400, 320, 180);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (script, "random", &error);
+    if (s == NULL)
+      fail_msg ("seed %u: %s", seed, error->message);
+    assert_int_equal (ts_synth_session_n_frames (s), 400);
+    g_autofree char *events = ts_synth_session_events_jsonl (s);
+    g_auto (GStrv) ev = g_strsplit (events, "\n", -1);
+    total_events += (int) g_strv_length (ev) - 1;
+  }
+  assert_true (total_events > 25 * 10);
+
+  g_autofree char *script = ts_synth_session_script_random (deck, 5, 120, 192, 108);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (script, "random", &error);
+  assert_non_null (s);
+  g_autofree char *events = ts_synth_session_events_jsonl (s);
+  g_auto (GStrv) lines = g_strsplit (events, "\n", -1);
+  int checked = 0;
+  for (int i = 0; lines[i] != NULL && *lines[i]; i++) {
+    g_autoptr (JsonParser) p = json_parser_new ();
+    assert_true (json_parser_load_from_data (p, lines[i], -1, &error));
+    JsonObject *e = json_node_get_object (json_parser_get_root (p));
+    const char *kind = json_object_get_string_member (e, "event");
+    const char *zone = json_object_get_string_member (e, "zone");
+    int frame = (int) json_object_get_int_member (e, "frame");
+    g_autoptr (TsSynthScene) sc = ts_synth_session_render_frame (s, deck, frame, &error);
+    assert_non_null (sc);
+    const TsSynthCard *c = find_id (sc, (int) json_object_get_int_member (e, "id"));
+    if (g_str_equal (zone, "gone")) {
+      assert_null (c);
+    } else {
+      assert_non_null (c);
+      if (g_str_equal (kind, "tapped"))
+        assert_true (c->tapped);
+      if (g_str_equal (kind, "untapped") || g_str_equal (kind, "entered"))
+        assert_false (c->tapped);
+    }
+    checked++;
+  }
+  assert_true (checked > 5);
+}
+
 int
 main (void)
 {
@@ -446,6 +726,12 @@ main (void)
     cmocka_unit_test (test_synth_deck__builtin_and_names_file),
     cmocka_unit_test (test_synth_deck__from_bundled_card_database),
     cmocka_unit_test (test_synth_fixtures__golden_scenes_are_well_formed),
+    cmocka_unit_test (test_synth_session__events_follow_the_script),
+    cmocka_unit_test (test_synth_session__frames_agree_with_events),
+    cmocka_unit_test (test_synth_session__frames_are_deterministic),
+    cmocka_unit_test (test_synth_session__bad_scripts_name_the_line),
+    cmocka_unit_test (test_synth_session__demo_fixture_is_consistent),
+    cmocka_unit_test (test_synth_session__random_games_are_valid),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
