@@ -316,14 +316,18 @@ ts_cv_calibrate_camera (int n_views, int n_points, const double *object, const d
 void
 ts_cv_undistort_points (const double k[9], const double dist[5], double *points, int n)
 {
-  cv::Mat km (3, 3, CV_64F, (void *) k);
-  cv::Mat dm (1, 5, CV_64F, (void *) dist);
-  cv::Mat src (n, 1, CV_64FC2, points), dst;
-  cv::undistortPoints (src, dst, km, dm, cv::noArray (), km);
-  for (int i = 0; i < n; i++) {
-    cv::Vec2d p = dst.at<cv::Vec2d> (i);
-    points[2 * i] = p[0];
-    points[2 * i + 1] = p[1];
+  try {
+    cv::Mat km (3, 3, CV_64F, (void *) k);
+    cv::Mat dm (1, 5, CV_64F, (void *) dist);
+    cv::Mat src (n, 1, CV_64FC2, points), dst;
+    cv::undistortPoints (src, dst, km, dm, cv::noArray (), km);
+    for (int i = 0; i < n; i++) {
+      cv::Vec2d p = dst.at<cv::Vec2d> (i);
+      points[2 * i] = p[0];
+      points[2 * i + 1] = p[1];
+    }
+  } catch (const cv::Exception &) {
+    /* A camera matrix OpenCV refuses: the points stay as they were. */
   }
 }
 
@@ -334,7 +338,11 @@ ts_cv_undistort (const TsImage *image, const double k[9], const double dist[5])
   cv::Mat dm (1, 5, CV_64F, (void *) dist);
   TsImage *out = ts_image_new (image->width, image->height, image->channels);
   cv::Mat dst = wrap (out);
-  cv::undistort (wrap (image), dst, km, dm);
+  try {
+    cv::undistort (wrap (image), dst, km, dm);
+  } catch (const cv::Exception &) {
+    wrap (image).copyTo (dst);  /* a camera matrix OpenCV refuses: left as captured */
+  }
   return out;
 }
 

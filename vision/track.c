@@ -840,10 +840,16 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
     again = FALSE;
     for (guint i = 0; i < t->tracks->len && !again; i++) {
       Track *tr = t->tracks->pdata[i];
-      if (tr->state == TRACK_PENDING) {
+      if (tr->state != TRACK_PENDING)
+        continue;
+      /* Unread and not yet seen long enough to count as a card: forgotten, as it would
+       * have been had it vanished. */
+      if (tr->name == NULL && t->have_reader &&
+          time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000)
+        g_ptr_array_remove (t->tracks, tr);
+      else
         announce (t, tr, time_us, out);
-        again = TRUE;
-      }
+      again = TRUE;
     }
   }
 }

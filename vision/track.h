@@ -128,8 +128,9 @@ void ts_tracker_update (TsTracker *tracker, const TsImage *image, gint64 time_us
 /* Waits for the readings in flight and applies them (appending observations to out). For
  * the end of a recording and for tests. */
 void ts_tracker_flush (TsTracker *tracker, GArray *out);
-/* Reports every card still pending (unnamed ones included) and every card unseen as left:
- * the end of a recording. */
+/* The end of a recording: waits for the readings in flight, then reports the cards still
+ * waiting for their name (a card unread for less than name_wait_ms is forgotten). Cards
+ * unseen at the end are not reported as gone: a hand may be over them. */
 void ts_tracker_finish (TsTracker *tracker, gint64 time_us, GArray *out);
 
 /* Cards currently in play (confirmed and not left). */
