@@ -262,9 +262,10 @@ ts_tracker_get_n_cards (const TsTracker *t)
   return n;
 }
 
-/* Bilinear position inside a quad: (u, v) in [0,1]^2, u along the top edge. */
+/* Bilinear position inside a quad (4 corners, top-left first): (u, v) in [0,1]^2, u along
+ * the top edge. */
 static void
-quad_point (const double q[4][2], double u, double v, double *x, double *y)
+quad_point (const double (*q)[2], double u, double v, double *x, double *y)
 {
   double tx = q[0][0] + (q[1][0] - q[0][0]) * u, ty = q[0][1] + (q[1][1] - q[0][1]) * u;
   double bx = q[3][0] + (q[2][0] - q[3][0]) * u, by = q[3][1] + (q[2][1] - q[3][1]) * u;
@@ -282,7 +283,7 @@ grey_at (const TsImage *im, double x, double y)
 
 /* Fills sig from the title line; FALSE when the title is off the image. */
 static gboolean
-title_signature (const TsImage *im, const double title[4][2], double sig[SIG_N])
+title_signature (const TsImage *im, const double (*title)[2], double sig[SIG_N])
 {
   double mean = 0;
   for (int r = 0; r < SIG_ROWS; r++)
