@@ -8,6 +8,10 @@
 #include <string.h>
 
 static const TsCommand commands[] = {
+  { "sources", "list the cameras found (V4L2, libcamera)", ts_cmd_sources },
+  { "calibrate", "calibrate the camera, the table plane and the zones", ts_cmd_calibrate },
+  { "watch", "watch the table and print game events (headless)", ts_cmd_watch },
+  { "recognize", "find and name the cards in images", ts_cmd_recognize },
   { "replay", "Apply a game's events and print the final state", ts_cmd_replay },
   { "log", "Show, replay or export a game's log", ts_cmd_log },
   { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
