@@ -31,6 +31,8 @@ ts_cmd_dashboard (int argc, char **argv)
   g_autofree char *session_dir = NULL;
   g_autofree char *cards_path = NULL;
   g_autofree char *screenshot_path = NULL;
+  g_autofree char *source_spec = NULL;
+  g_autofree char *calibration_path = NULL;
   gboolean empty = FALSE;
   const GOptionEntry entries[] = {
     { "log", 'l', 0, G_OPTION_ARG_FILENAME, &log_path,
@@ -41,6 +43,11 @@ ts_cmd_dashboard (int argc, char **argv)
       "Open a recorded table session (default: the bundled demo session)", "DIR" },
     { "cards", 'c', 0, G_OPTION_ARG_FILENAME, &cards_path,
       "Card database (default: the bundled set)", "DB" },
+    { "source", 0, 0, G_OPTION_ARG_STRING, &source_spec,
+      "Watch the live table: v4l2:/dev/video0, libcamera:ID, video:FILE, dir:FOLDER (a recorded "
+      "session through the real detector and tracker); see 'tablesight sources'", "SPEC" },
+    { "calibration", 0, 0, G_OPTION_ARG_FILENAME, &calibration_path,
+      "With --source: the table's calibration from 'tablesight calibrate'", "FILE" },
     { "empty", 0, 0, G_OPTION_ARG_NONE, &empty,
       "Open an empty table instead of the demo session", NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot_path,
@@ -63,7 +70,14 @@ ts_cmd_dashboard (int argc, char **argv)
     fprintf (stderr, "%s: unexpected argument '%s'\n", argv[0], argv[1]);
     return 2;
   }
-  if (!empty && log_path == NULL && replay_path == NULL && session_dir == NULL)
+  if (calibration_path != NULL && source_spec == NULL) {
+    fprintf (stderr, "%s: --calibration needs --source\n", argv[0]);
+    return 2;
+  }
+  /* The bundled session plays from its recorded truth: the real pipeline finds too little
+   * on its small frames (see --source dir:... to compare). */
+  if (!empty && log_path == NULL && replay_path == NULL && session_dir == NULL &&
+      source_spec == NULL)
     session_dir = find_demo_session ();
 
   TsDashboardOptions options = {
@@ -72,6 +86,8 @@ ts_cmd_dashboard (int argc, char **argv)
     .session_dir = session_dir,
     .cards_path = cards_path,
     .screenshot_path = screenshot_path,
+    .source_spec = source_spec,
+    .calibration_path = calibration_path,
   };
   g_autoptr (TsApplication) app = ts_application_new (&options);
   /* Our options are parsed already: GApplication sees only the program name. */

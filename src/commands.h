@@ -20,3 +20,4 @@ int ts_cmd_log (int argc, char **argv);
 int ts_cmd_cards (int argc, char **argv);
 int ts_cmd_dashboard (int argc, char **argv);
 int ts_cmd_synth (int argc, char **argv);
+int ts_cmd_demo (int argc, char **argv);

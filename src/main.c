@@ -16,6 +16,7 @@ static const TsCommand commands[] = {
   { "log", "Show, replay or export a game's log", ts_cmd_log },
   { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
   { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
+  { "demo", "the bundled recorded session: in the dashboard, or headless without a display", ts_cmd_demo },
   { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },
   { NULL, NULL, NULL },
 };

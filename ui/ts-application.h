@@ -14,6 +14,8 @@ typedef struct {
   const char *session_dir;  /* a recorded table session (frames + events) */
   const char *cards_path;   /* card database; NULL = the bundled set */
   const char *screenshot_path; /* save the window as this PNG once drawn, then quit */
+  const char *source_spec;  /* the live table: a capture spec (camera or recorded folder) */
+  const char *calibration_path; /* with source_spec: the table's calibration file */
 } TsDashboardOptions;
 
 #define TS_TYPE_APPLICATION (ts_application_get_type ())

@@ -5,6 +5,7 @@
 #include "ts-config.h"
 #include "ts-window.h"
 #include "ts-card-search.h"
+#include "ts-live-feed.h"
 #include "ts-new-game-dialog.h"
 #include "ts-session-player.h"
 #include "ts-source-dialog.h"
@@ -38,6 +39,9 @@ struct _TsWindow {
   guint session_timer;
   gboolean session_playing;
   char *session_dir;           /* the last session played, for "Play Again" */
+
+  /* The live table (a camera, or a recording through the real pipeline). */
+  TsLiveFeed *live_feed;
 
   /* template */
   GtkLabel *store_label;
@@ -97,6 +101,15 @@ on_banner_close (GtkButton *button, gpointer user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+}
+
+void
+ts_window_set_banner (TsWindow *self, const char *text)
+{
+  g_return_if_fail (TS_IS_WINDOW (self));
+  if (text != NULL)
+    gtk_label_set_text (self->banner_label, text);
+  gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
 }
 
 const char *
@@ -565,18 +578,16 @@ static void
 on_source_chosen (TsSourceDialog *dialog, const char *spec, gpointer user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
-  g_free (self->source_spec);
-  self->source_spec = g_strdup (spec);
-  if (g_str_has_prefix (spec, "dir:")) {
-    TsDashboardOptions options = { .session_dir = spec + 4 };
-    g_autoptr (GError) error = NULL;
+  g_autoptr (GError) error = NULL;
+  /* "truth:DIR": a recording played from its ground truth, not through the camera pipeline. */
+  if (g_str_has_prefix (spec, "truth:")) {
+    TsDashboardOptions options = { .session_dir = spec + 6 };
     if (!ts_window_load (self, &options, &error))
       ts_window_show_error (self, "Could not open the recording", error);
     return;
   }
-  g_autofree char *text = g_strdup_printf ("Camera %s chosen: live capture starts with the "
-                                           "live table (tablesight watch)", spec);
-  ts_camera_view_set_placeholder (self->camera_view, text);
+  if (!ts_window_open_live (self, spec, NULL, TRUE, &error))
+    ts_window_show_error (self, "Could not open the source", error);
 }
 
 /* Recorded sessions we know of: the bundled demo, and the folders next to it. */
@@ -591,7 +602,14 @@ add_known_recordings (TsSourceDialog *dialog)
       continue;
     g_autofree char *path = g_build_filename (fixtures, name, NULL);
     g_autofree char *spec = g_strdup_printf ("dir:%s", path);
-    ts_source_dialog_add (dialog, spec, name, "recording");
+    g_autofree char *label = g_strdup_printf ("%s (through the camera pipeline)", name);
+    ts_source_dialog_add (dialog, spec, label, "recording");
+    g_autofree char *truth_path = g_build_filename (path, "events.jsonl", NULL);
+    if (!g_file_test (truth_path, G_FILE_TEST_EXISTS))
+      continue;
+    g_autofree char *truth = g_strdup_printf ("truth:%s", path);
+    g_autofree char *truth_label = g_strdup_printf ("%s (recorded truth)", name);
+    ts_source_dialog_add (dialog, truth, truth_label, "recording");
   }
 }
 
@@ -600,15 +618,12 @@ on_choose_source (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   TsWindow *self = TS_WINDOW (user_data);
   TsSourceDialog *dialog = ts_source_dialog_new (GTK_WINDOW (self));
-  /* V4L2 capture devices; the live table's camera list replaces this once merged. */
-  g_autoptr (GDir) dev = g_dir_open ("/dev", 0, NULL);
-  const char *name;
-  while (dev != NULL && (name = g_dir_read_name (dev)) != NULL) {
-    if (!g_str_has_prefix (name, "video"))
-      continue;
-    g_autofree char *spec = g_strdup_printf ("v4l2:/dev/%s", name);
-    g_autofree char *label = g_strdup_printf ("Camera /dev/%s", name);
-    ts_source_dialog_add (dialog, spec, label, "camera");
+  g_autoptr (GPtrArray) cameras = ts_capture_list_cameras (NULL);
+  for (guint i = 0; i < cameras->len; i++) {
+    const TsCameraInfo *cam = g_ptr_array_index (cameras, i);
+    g_autofree char *label = g_strdup_printf ("%s (%s)", cam->name ? cam->name : cam->spec,
+                                              cam->spec);
+    ts_source_dialog_add (dialog, cam->spec, label, "camera");
   }
   add_known_recordings (dialog);
   g_signal_connect_object (dialog, "source-chosen", G_CALLBACK (on_source_chosen), self, 0);
@@ -642,6 +657,8 @@ on_name_card (GSimpleAction *action, GVariant *param, gpointer user_data)
   guint id;
   const char *name;
   g_variant_get (param, "(u&s)", &id, &name);
+  if (self->live_feed != NULL)
+    ts_live_feed_name_card (self->live_feed, id, name);
   TsEvent event = TS_EVENT_INIT;
   event.kind = TS_EVENT_NOTE;
   event.card = g_strdup (name);
@@ -987,6 +1004,7 @@ load_session (TsWindow *self, const char *dir, GError **error)
   g_autoptr (TsSessionPlayer) session = ts_session_player_new (dir, error);
   if (session == NULL)
     return FALSE;
+  g_clear_pointer (&self->live_feed, ts_live_feed_free);
 
   g_autoptr (TsEngine) engine = ts_engine_new (NULL, self->cards);
   g_autoptr (TsEvent) start = ts_session_player_game_start (session);
@@ -1038,6 +1056,12 @@ ts_window_load (TsWindow *self, const TsDashboardOptions *options, GError **erro
   }
   if (options == NULL)
     return TRUE;
+  if (options->source_spec != NULL) {
+    if (options->log_path != NULL && !ts_window_open_store (self, options->log_path, error))
+      return FALSE;
+    return ts_window_open_live (self, options->source_spec, options->calibration_path,
+                                options->log_path == NULL, error);
+  }
   if (options->log_path != NULL)
     return ts_window_open_store (self, options->log_path, error);
   if (options->replay_path != NULL)
@@ -1045,6 +1069,53 @@ ts_window_load (TsWindow *self, const TsDashboardOptions *options, GError **erro
   if (options->session_dir != NULL)
     return load_session (self, options->session_dir, error);
   return TRUE;
+}
+
+/* ---- the live table ---------------------------------------------------------------------- */
+
+gboolean
+ts_window_open_live (TsWindow *self, const char *spec, const char *calibration_path,
+                     gboolean new_game, GError **error)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+  if (self->cards == NULL && !ts_window_load (self, NULL, error))
+    return FALSE;
+  g_autoptr (TsLiveFeed) feed = ts_live_feed_open (self, spec, calibration_path, self->cards,
+                                                   self->matcher, error);
+  if (feed == NULL)
+    return FALSE;
+  g_clear_pointer (&self->live_feed, ts_live_feed_free);
+  stop_session (self);
+  if (new_game || !ts_engine_get_state (self->engine)->started) {
+    g_autoptr (TsEvent) start = ts_event_new (TS_EVENT_GAME_START);
+    const char *const *names = ts_live_feed_get_player_names (feed);
+    start->source = TS_SOURCE_CAMERA;
+    start->time_us = g_get_real_time ();
+    start->profile = g_strdup ("classic");
+    start->n_players = names != NULL ? (int) g_strv_length ((char **) names) : 2;
+    start->n_players = CLAMP (start->n_players, 2, TS_MAX_PLAYERS);
+    for (int p = 0; p < start->n_players; p++)
+      start->names[p] = names != NULL && names[p] != NULL ? g_strdup (names[p])
+                                                          : g_strdup_printf ("Player %d", p + 1);
+    if (!ts_window_new_game (self, start, error))
+      return FALSE;
+  }
+  g_free (self->source_spec);
+  self->source_spec = g_strdup (spec);
+  g_autofree char *title = g_strdup_printf ("%s (live)", ts_live_feed_get_name (feed));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  ts_camera_view_set_placeholder (self->camera_view, "Waiting for the first frame…");
+  self->live_feed = g_steal_pointer (&feed);
+  ts_live_feed_start (self->live_feed);
+  return TRUE;
+}
+
+TsLiveFeed *
+ts_window_get_live_feed (TsWindow *self)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), NULL);
+  return self->live_feed;
 }
 
 /* ---- accessors --------------------------------------------------------------------------- */
@@ -1126,6 +1197,8 @@ ts_window_dispose (GObject *object)
 {
   TsWindow *self = TS_WINDOW (object);
 
+  /* The feed borrows the engine, the cards and the camera view: it goes first. */
+  g_clear_pointer (&self->live_feed, ts_live_feed_free);
   if (self->engine != NULL)
     ts_engine_set_changed_func (self->engine, NULL, NULL, NULL);
   g_clear_pointer (&self->engine, ts_engine_free);

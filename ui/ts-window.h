@@ -6,7 +6,8 @@
  *   win.next-step  win.pass-turn  win.new-game  win.undo  win.redo  win.open-store
  *   win.save-store  win.choose-source  win.fullscreen (stateful)  win.show-view (s)
  *   win.life-add ((ii) player, delta)  win.set-life ((ii) player, life)
- *   win.name-card ((us) tracker id, card name)  win.play-session (the last recording again)
+ *   win.name-card ((us) tracker id, card name; the live feed relabels its track)
+ *   win.play-session (the last recording again)
  */
 #pragma once
 
@@ -68,6 +69,17 @@ TsWarningList *ts_window_get_warning_list (TsWindow *self);
 /* The timing window line as shown ("Alice may cast: …"), the status line ("Turn 3 · …"). */
 const char *ts_window_get_timing_text (TsWindow *self);
 const char *ts_window_get_status_text (TsWindow *self);
+/* Starts the live table on a capture spec (see capture.h: a camera, or a recorded folder
+ * through the real detector and tracker), with a calibration file (NULL: none). The camera's
+ * events go to this window's engine. new_game: start a new game (players from the layout),
+ * else keep the game on show when there is one (dashboard --log). Replaces any feed or
+ * recording playing. FALSE with an error naming the source or file. */
+gboolean ts_window_open_live (TsWindow *self, const char *spec, const char *calibration_path,
+                              gboolean new_game, GError **error);
+/* The live feed running, or NULL. Owned by the window. */
+struct _TsLiveFeed *ts_window_get_live_feed (TsWindow *self);
+/* Shows text in the banner; NULL hides it. */
+void ts_window_set_banner (TsWindow *self, const char *text);
 /* The banner's text when shown, else NULL. */
 const char *ts_window_get_banner_text (TsWindow *self);
 
