@@ -416,6 +416,26 @@ ts_camera_view_set_overlays (TsCameraView *self, const TsCameraOverlay *overlays
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+gboolean
+ts_camera_view_get_overlay (TsCameraView *self, guint index, TsCameraOverlay *out)
+{
+  g_return_val_if_fail (TS_IS_CAMERA_VIEW (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  if (index >= self->overlays->len)
+    return FALSE;
+  const Overlay *o = &g_array_index (self->overlays, Overlay, index);
+  *out = (TsCameraOverlay) {
+    .label = o->label,
+    .owner = o->owner,
+    .tapped = o->tapped,
+    .damage = o->damage,
+    .unknown = o->unknown,
+    .id = o->id,
+  };
+  memcpy (out->quad, o->quad, sizeof out->quad);
+  return TRUE;
+}
+
 guint
 ts_camera_view_get_n_overlays (TsCameraView *self)
 {

@@ -33,6 +33,9 @@ void ts_camera_view_set_frame (TsCameraView *self, const TsImage *image);
 void ts_camera_view_set_overlays (TsCameraView *self, const TsCameraOverlay *overlays, guint n);
 
 guint ts_camera_view_get_n_overlays (TsCameraView *self);
+/* Overlay index as shown; its label belongs to the view (valid until the next set_overlays).
+ * FALSE when index is out of range. */
+gboolean ts_camera_view_get_overlay (TsCameraView *self, guint index, TsCameraOverlay *out);
 
 /* Text shown when there is no frame ("No camera — choose one with Ctrl+K"). */
 void ts_camera_view_set_placeholder (TsCameraView *self, const char *text);

@@ -1081,10 +1081,19 @@ ts_window_open_live (TsWindow *self, const char *spec, const char *calibration_p
   g_return_val_if_fail (spec != NULL, FALSE);
   if (self->cards == NULL && !ts_window_load (self, NULL, error))
     return FALSE;
-  g_autoptr (TsLiveFeed) feed = ts_live_feed_open (self, spec, calibration_path, self->cards,
-                                                   self->matcher, error);
+  TsLiveFeed *feed = ts_live_feed_open (self, spec, calibration_path, self->cards,
+                                        self->matcher, error);
   if (feed == NULL)
     return FALSE;
+  return ts_window_start_live (self, feed, new_game, error);
+}
+
+gboolean
+ts_window_start_live (TsWindow *self, TsLiveFeed *feed_in, gboolean new_game, GError **error)
+{
+  g_return_val_if_fail (TS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (feed_in != NULL, FALSE);
+  g_autoptr (TsLiveFeed) feed = feed_in;
   g_clear_pointer (&self->live_feed, ts_live_feed_free);
   stop_session (self);
   if (new_game || !ts_engine_get_state (self->engine)->started) {
@@ -1102,7 +1111,7 @@ ts_window_open_live (TsWindow *self, const char *spec, const char *calibration_p
       return FALSE;
   }
   g_free (self->source_spec);
-  self->source_spec = g_strdup (spec);
+  self->source_spec = g_strdup (ts_live_feed_get_name (feed));
   g_autofree char *title = g_strdup_printf ("%s (live)", ts_live_feed_get_name (feed));
   gtk_window_set_title (GTK_WINDOW (self), title);
   ts_camera_view_set_placeholder (self->camera_view, "Waiting for the first frame…");

@@ -23,6 +23,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _TsLiveFeed TsLiveFeed;
+
 #define TS_TYPE_WINDOW (ts_window_get_type ())
 G_DECLARE_FINAL_TYPE (TsWindow, ts_window, TS, WINDOW, GtkApplicationWindow)
 
@@ -76,8 +78,11 @@ const char *ts_window_get_status_text (TsWindow *self);
  * recording playing. FALSE with an error naming the source or file. */
 gboolean ts_window_open_live (TsWindow *self, const char *spec, const char *calibration_path,
                               gboolean new_game, GError **error);
+/* The same with a feed made by the caller (ts_live_feed_new; taken, started here). */
+gboolean ts_window_start_live (TsWindow *self, TsLiveFeed *feed, gboolean new_game,
+                               GError **error);
 /* The live feed running, or NULL. Owned by the window. */
-struct _TsLiveFeed *ts_window_get_live_feed (TsWindow *self);
+TsLiveFeed *ts_window_get_live_feed (TsWindow *self);
 /* Shows text in the banner; NULL hides it. */
 void ts_window_set_banner (TsWindow *self, const char *text);
 /* The banner's text when shown, else NULL. */
