@@ -8,6 +8,8 @@
 
 #ifdef TS_HAVE_GUI
 #include "ts-application.h"
+#include "calibration.h"
+#include "capture.h"
 
 /* The bundled recorded session: in the source tree when run from a build, else installed. */
 static char *
@@ -73,6 +75,21 @@ ts_cmd_dashboard (int argc, char **argv)
   if (calibration_path != NULL && source_spec == NULL) {
     fprintf (stderr, "%s: --calibration needs --source\n", argv[0]);
     return 2;
+  }
+  /* A wrong file or source is an error here, not a window that opens on nothing. */
+  if (calibration_path != NULL) {
+    g_autoptr (TsCalibration) cal = ts_calibration_load (calibration_path, &error);
+    if (cal == NULL) {
+      fprintf (stderr, "%s: %s\n", argv[0], error->message);
+      return 1;
+    }
+  }
+  if (source_spec != NULL) {
+    g_autoptr (TsCaptureSource) source = ts_capture_open (source_spec, &error);
+    if (source == NULL) {
+      fprintf (stderr, "%s: %s\n", argv[0], error->message);
+      return 1;
+    }
   }
   /* The bundled session plays from its recorded truth: the real pipeline finds too little
    * on its small frames (see --source dir:... to compare). */

@@ -7,6 +7,7 @@
  * proves the wiring. Saves screenshots/10-live-feed.png. */
 #include "ts-application.h"
 #include "ts-live-feed.h"
+#include "ts-source-dialog.h"
 #include "ts-window.h"
 #include "detect.h"
 #include "observe.h"
@@ -359,6 +360,29 @@ overlays_named (gpointer data)
   return named >= 4 && seat[0] && seat[1];
 }
 
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *list = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++) {
+    g_autoptr (GObject) item = g_list_model_get_item (list, i);
+    if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+      return GTK_WINDOW (item);
+  }
+  return NULL;
+}
+
+static gboolean
+frame_shown (gpointer data)
+{
+  TsLiveFeed *feed = ts_window_get_live_feed (data);
+  TsLiveFeedStats stats;
+  if (feed == NULL)
+    return FALSE;
+  ts_live_feed_get_stats (feed, &stats);
+  return stats.frames_shown > 0;
+}
+
 /* ---- tests --------------------------------------------------------------------------------- */
 
 /* The whole demo recording through the feed: every recorded change reaches the engine as a
@@ -548,6 +572,42 @@ test_live_feed__camera_lost_banner_and_recovery (void **st)
     assert_int_not_equal (ts_engine_get_event (engine, i)->zone, TS_ZONE_GRAVEYARD);
 }
 
+/* The Camera or Recording dialog: the cameras found, and each recording both through the
+ * camera pipeline and from its recorded truth; choosing the pipeline starts the feed. */
+static void
+test_live_feed__source_dialog_starts_feed (void **st)
+{
+  Fixture *f = *st;
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "choose-source", NULL);
+  ui_pump (1);
+  TsSourceDialog *sources = TS_SOURCE_DIALOG (find_toplevel (TS_TYPE_SOURCE_DIALOG));
+  assert_non_null (sources);
+  g_autoptr (GPtrArray) cameras = ts_capture_list_cameras (NULL);
+  guint n_cameras = 0;
+  int pipeline = -1, truth = -1;
+  for (guint i = 0; i < ts_source_dialog_get_n_sources (sources); i++) {
+    const char *spec = ts_source_dialog_get_spec (sources, i);
+    if (g_str_has_prefix (spec, "dir:") && g_str_has_suffix (spec, "demo-session"))
+      pipeline = (int) i;
+    else if (g_str_has_prefix (spec, "truth:") && g_str_has_suffix (spec, "demo-session"))
+      truth = (int) i;
+    else if (!g_str_has_prefix (spec, "dir:") && !g_str_has_prefix (spec, "truth:"))
+      n_cameras++;
+  }
+  assert_int_equal (n_cameras, cameras->len);
+  assert_true (pipeline >= 0);
+  assert_true (truth >= 0);
+  ts_source_dialog_choose (sources, pipeline);
+  ui_pump (10);
+  assert_null (find_toplevel (TS_TYPE_SOURCE_DIALOG));
+  TsLiveFeed *feed = ts_window_get_live_feed (f->window);
+  assert_non_null (feed);
+  assert_non_null (strstr (ts_live_feed_get_name (feed), "demo-session"));
+  assert_false (ts_window_is_playing (f->window));
+  assert_true (ui_wait (frame_shown, f->window, 10000));
+  assert_true (state (f)->started);
+}
+
 /* A source that cannot be opened is named in the error; the window keeps what it had. */
 static void
 test_live_feed__bad_source_names_it (void **st)
@@ -568,6 +628,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_live_feed__demo_session_reaches_view_and_engine),
     cmocka_unit_test (test_live_feed__camera_lost_banner_and_recovery),
+    cmocka_unit_test (test_live_feed__source_dialog_starts_feed),
     cmocka_unit_test (test_live_feed__bad_source_names_it),
   };
   return cmocka_run_group_tests_name ("live-feed", tests, setup, teardown);
