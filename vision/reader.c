@@ -152,12 +152,15 @@ wordlike (const char *t)
   if (n < 3)
     return FALSE;
   gboolean vowel = FALSE;
+  gsize roundish = 0;
   for (const char *p = t; *p; p++) {
     if (!g_ascii_isalpha (*p) && *p != '\'' && *p != '-' && *p != ',')
       return FALSE;
     vowel |= strchr ("aeiouyAEIOUY", *p) != NULL;
+    /* Mana symbols are circles: OCR reads them as these. */
+    roundish += strchr ("oOeGCcQD", *p) != NULL;
   }
-  return vowel;
+  return vowel && roundish * 10 < n * 6;
 }
 
 /* Letters, digits and single spaces, lower case: the form both sides are compared in
@@ -189,25 +192,28 @@ similarity (const char *a, const char *b, gboolean *out_close)
   *out_close = FALSE;
   if (la == 0 || lb == 0)
     return 0;
+  /* Costs in half edits: a space put in or left out by OCR costs half a letter. */
   g_autofree guint *row = g_new (guint, lb + 1);
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = (guint) j;
+  row[0] = 0;
+  for (gsize j = 1; j <= lb; j++)
+    row[j] = row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2);
   for (gsize i = 1; i <= la; i++) {
     guint diag = row[0];
-    row[0] = (guint) i;
+    row[0] += fa[i - 1] == ' ' ? 1 : 2;
     for (gsize j = 1; j <= lb; j++) {
       guint up = row[j];
-      guint best = diag + (fa[i - 1] != fb[j - 1]);
-      best = MIN (best, up + 1);
-      best = MIN (best, row[j - 1] + 1);
+      guint best = diag + (fa[i - 1] != fb[j - 1] ? 2 : 0);
+      best = MIN (best, up + (fa[i - 1] == ' ' ? 1 : 2));
+      best = MIN (best, row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2));
       row[j] = best;
       diag = up;
     }
   }
+  double edits = row[lb] / 2.0;
   /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
-  guint allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
-  *out_close = row[lb] <= allowed;
-  return 1.0 - (double) row[lb] / MAX (la, lb);
+  double allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
+  *out_close = edits <= allowed;
+  return 1.0 - edits / MAX (la, lb);
 }
 
 #define N_MATCHES 5
