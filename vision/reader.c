@@ -468,23 +468,44 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   }
 }
 
+/* The card whose black border has quad as its inner edge: the border is about 2.8 mm of
+ * the card's 63 x 88 mm on every side. */
+static void
+grow_to_card (double quad[4][2])
+{
+  double cx, cy;
+  ts_rectify_quad_center (quad, &cx, &cy);
+  const double f = 63.0 / (63.0 - 2 * 2.8);
+  for (int k = 0; k < 4; k++) {
+    quad[k][0] = cx + (quad[k][0] - cx) * f;
+    quad[k][1] = cy + (quad[k][1] - cy) * f;
+  }
+}
+
 gboolean
 ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *candidate,
                 TsReading *out)
 {
   g_return_val_if_fail (reader && image && candidate && out, FALSE);
   memset (out, 0, sizeof *out);
-  /* The reading as detected, then the card turned half way round. */
-  int n_tries = candidate->upright_known ? 1 : 2;
+  /* The reading as detected, then the card turned half way round. A card outline may be
+   * the inner edge of the card's black border rather than the card's edge: each way up is
+   * also read with the band placed on the outline grown to a whole card. */
+  int per_turn = candidate->has_quad ? 2 : 1;
+  int n_tries = (candidate->upright_known ? 1 : 2) * per_turn;
   double best_score = -1;
-  for (int t = 0; t < n_tries; t++) {
+  for (int i = 0; i < n_tries; i++) {
+    int t = i / per_turn;
+    gboolean grown = i % per_turn == 1;
     double title[4][2];
-    if (candidate->has_quad && t == 0) {
+    if (candidate->has_quad && t == 0 && !grown) {
       /* The detector's title: the band on the card, or the text line it found there. */
       memcpy (title, candidate->title, sizeof title);
     } else if (candidate->has_quad) {
       double quad[4][2];
       ts_rectify_quad_turn (candidate->quad, 2 * t, quad);
+      if (grown)
+        grow_to_card (quad);
       ts_rectify_title_from_card (quad, title);
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
