@@ -238,13 +238,17 @@ line_corners (const Line *l, double grow_len, double grow_thick, double out[4][2
 static gboolean
 try_merge (Line *a, const Line *b)
 {
+  /* Most pairs are far apart: reject them before any trigonometry. */
+  double reach = (a->len + b->len) / 2 + 1.3 * MAX (a->thick, b->thick);
+  if (fabs (b->c[0] - a->c[0]) > reach || fabs (b->c[1] - a->c[1]) > reach)
+    return FALSE;
   double bd[2] = { b->dir[0], b->dir[1] };
   if (a->dir[0] * bd[0] + a->dir[1] * bd[1] < 0) {
     bd[0] = -bd[0];
     bd[1] = -bd[1];
   }
   double cosang = a->dir[0] * bd[0] + a->dir[1] * bd[1];
-  if (cosang < cos (15 * G_PI / 180))
+  if (cosang < 0.9659) /* cos 15° */
     return FALSE;
   double t = MAX (a->thick, b->thick);
   if (MIN (a->thick, b->thick) < 0.4 * t)
