@@ -296,7 +296,7 @@ clean_text (const char *raw)
  * light names on dark bands. The text covers less of the band than its ground does, so the
  * side of Otsu's split holding fewer pixels is the text. */
 static void
-make_text_dark (TsImage *strip)
+make_text_dark (TsImage *strip, gboolean flip)
 {
   g_autoptr (TsImage) bin = ts_cv_threshold (strip, -1, FALSE, NULL);
   gsize bright = 0, total = (gsize) strip->width * strip->height;
@@ -305,7 +305,7 @@ make_text_dark (TsImage *strip)
     for (int x = 0; x < bin->width; x++)
       bright += row[x] != 0;
   }
-  if (bright * 2 >= total)
+  if ((bright * 2 >= total) != flip)
     return;
   for (int y = 0; y < strip->height; y++) {
     uint8_t *row = strip->data + (gsize) y * strip->stride;
@@ -354,7 +354,7 @@ clear_band_edges (TsImage *strip)
 /* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
 /* The strip of image under quad q, h pixels tall, grey, dark text on a clean light ground. */
 static TsImage *
-warp_strip (const TsImage *image, const double q[4][2], int h)
+warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -362,7 +362,7 @@ warp_strip (const TsImage *image, const double q[4][2], int h)
   g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, h);
   TsImage *strip = ts_cv_convert_channels (warped, 1);
   ts_cv_normalize (strip);
-  make_text_dark (strip);
+  make_text_dark (strip, flip);
   clear_band_edges (strip);
   return strip;
 }
@@ -405,18 +405,18 @@ tighten (const TsImage *strip, const double q[4][2], double out[4][2])
 /* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
 static char *
 ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean loose,
-           TsReading *out)
+           gboolean flip, TsReading *out)
 {
   gint64 t0 = g_get_monotonic_time ();
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
     return g_strdup ("");
-  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT);
+  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip);
   double tight[4][2];
   if (loose && tighten (strip, q, tight)) {
     g_clear_pointer (&strip, ts_image_free);
-    strip = warp_strip (image, tight, OCR_HEIGHT);
+    strip = warp_strip (image, tight, OCR_HEIGHT, flip);
   }
   out->ms_rectify += ms_since (t0);
 
@@ -451,7 +451,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[2][k] = out->title[2][k] + bottom * grow;
     q[3][k] = out->title[3][k] - bottom * grow;
   }
-  g_autofree char *text = ocr_title (reader, image, q, FALSE, out);
+  g_autofree char *text = ocr_title (reader, image, q, FALSE, FALSE, out);
   TsMatch m = { 0 };
   gint64 tm = g_get_monotonic_time ();
   if (*text)
@@ -510,7 +510,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
     }
-    g_autofree char *text = ocr_title (reader, image, title, candidate->has_quad, out);
+    g_autofree char *text = ocr_title (reader, image, title, candidate->has_quad, FALSE, out);
     TsMatch m = { 0 };
     gint64 tm = g_get_monotonic_time ();
     if (*text)
@@ -528,6 +528,25 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     }
     if (best_score >= SURE_SCORE)
       break;
+  }
+  /* Glare over a light name on a dark band can fool the choice of which side is text: a
+   * card that gave nothing is read once more with the other choice. */
+  if (candidate->has_quad && out->score < reader->min_score) {
+    double title[4][2];
+    memcpy (title, out->title, sizeof title);
+    g_autofree char *text = ocr_title (reader, image, title, TRUE, TRUE, out);
+    TsMatch m = { 0 };
+    gint64 tm = g_get_monotonic_time ();
+    if (*text)
+      match_text (reader, text, &m);
+    out->ms_match += ms_since (tm);
+    if (m.score > out->score) {
+      g_free (out->text);
+      out->text = g_steal_pointer (&text);
+      out->score = m.score;
+      out->name = m.name;
+      out->card = m.card;
+    }
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
    * off from the rest of its name. Either way the lengthened line is worth a read. */
