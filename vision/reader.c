@@ -442,7 +442,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   double w = (ts_rectify_quad_edge (out->title, 0) + ts_rectify_quad_edge (out->title, 2)) / 2;
   if (w < 1)
     return;
-  double grow = 2.0 * h / w;
+  double grow = 3.5 * h / w;
   for (int k = 0; k < 2; k++) {
     double top = out->title[1][k] - out->title[0][k];
     double bottom = out->title[2][k] - out->title[3][k];
