@@ -238,13 +238,17 @@ line_corners (const Line *l, double grow_len, double grow_thick, double out[4][2
 static gboolean
 try_merge (Line *a, const Line *b)
 {
+  /* Most pairs are far apart: reject them before any trigonometry. */
+  double reach = (a->len + b->len) / 2 + 1.3 * MAX (a->thick, b->thick);
+  if (fabs (b->c[0] - a->c[0]) > reach || fabs (b->c[1] - a->c[1]) > reach)
+    return FALSE;
   double bd[2] = { b->dir[0], b->dir[1] };
   if (a->dir[0] * bd[0] + a->dir[1] * bd[1] < 0) {
     bd[0] = -bd[0];
     bd[1] = -bd[1];
   }
   double cosang = a->dir[0] * bd[0] + a->dir[1] * bd[1];
-  if (cosang < cos (15 * G_PI / 180))
+  if (cosang < 0.9659) /* cos 15° */
     return FALSE;
   double t = MAX (a->thick, b->thick);
   if (MIN (a->thick, b->thick) < 0.4 * t)
@@ -336,12 +340,14 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
 
 /* Where the point (x, y) falls on the card: u across its top edge, v down from it, both
  * 0..1 inside the card. */
+static const double unit_square[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+
 static void
 card_coords (const TsCardCandidate *card, double x, double y, double *u, double *v)
 {
-  const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
-  double h[9];
-  ts_cv_perspective_transform_get (card->quad, unit, h);
+  double h[9], quad[4][2];
+  memcpy (quad, card->quad, sizeof quad);
+  ts_cv_perspective_transform_get (quad, unit_square, h);
   double w = h[6] * x + h[7] * y + h[8];
   *u = (h[0] * x + h[1] * y + h[2]) / w;
   *v = (h[3] * x + h[4] * y + h[5]) / w;
@@ -372,9 +378,9 @@ refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], 
     vmin = MIN (vmin, vk);
     vmax = MAX (vmax, vk);
   }
-  const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
-  double h[9];
-  ts_cv_perspective_transform_get (unit, card->quad, h);
+  double h[9], quad[4][2];
+  memcpy (quad, card->quad, sizeof quad);
+  ts_cv_perspective_transform_get (unit_square, quad, h);
   const double band[4][2] = { { 0.02, vmin }, { 0.98, vmin }, { 0.98, vmax }, { 0.02, vmax } };
   for (int k = 0; k < 4; k++) {
     double w = h[6] * band[k][0] + h[7] * band[k][1] + h[8];

@@ -152,12 +152,15 @@ wordlike (const char *t)
   if (n < 3)
     return FALSE;
   gboolean vowel = FALSE;
+  gsize roundish = 0;
   for (const char *p = t; *p; p++) {
     if (!g_ascii_isalpha (*p) && *p != '\'' && *p != '-' && *p != ',')
       return FALSE;
     vowel |= strchr ("aeiouyAEIOUY", *p) != NULL;
+    /* Mana symbols are circles: OCR reads them as these. */
+    roundish += strchr ("oOeGCcQD", *p) != NULL;
   }
-  return vowel;
+  return vowel && roundish * 10 < n * 6;
 }
 
 /* Letters, digits and single spaces, lower case: the form both sides are compared in
@@ -189,25 +192,28 @@ similarity (const char *a, const char *b, gboolean *out_close)
   *out_close = FALSE;
   if (la == 0 || lb == 0)
     return 0;
+  /* Costs in half edits: a space put in or left out by OCR costs half a letter. */
   g_autofree guint *row = g_new (guint, lb + 1);
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = (guint) j;
+  row[0] = 0;
+  for (gsize j = 1; j <= lb; j++)
+    row[j] = row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2);
   for (gsize i = 1; i <= la; i++) {
     guint diag = row[0];
-    row[0] = (guint) i;
+    row[0] += fa[i - 1] == ' ' ? 1 : 2;
     for (gsize j = 1; j <= lb; j++) {
       guint up = row[j];
-      guint best = diag + (fa[i - 1] != fb[j - 1]);
-      best = MIN (best, up + 1);
-      best = MIN (best, row[j - 1] + 1);
+      guint best = diag + (fa[i - 1] != fb[j - 1] ? 2 : 0);
+      best = MIN (best, up + (fa[i - 1] == ' ' ? 1 : 2));
+      best = MIN (best, row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2));
       row[j] = best;
       diag = up;
     }
   }
+  double edits = row[lb] / 2.0;
   /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
-  guint allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
-  *out_close = row[lb] <= allowed;
-  return 1.0 - (double) row[lb] / MAX (la, lb);
+  double allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
+  *out_close = edits <= allowed;
+  return 1.0 - edits / MAX (la, lb);
 }
 
 #define N_MATCHES 5
@@ -290,7 +296,7 @@ clean_text (const char *raw)
  * light names on dark bands. The text covers less of the band than its ground does, so the
  * side of Otsu's split holding fewer pixels is the text. */
 static void
-make_text_dark (TsImage *strip)
+make_text_dark (TsImage *strip, gboolean flip)
 {
   g_autoptr (TsImage) bin = ts_cv_threshold (strip, -1, FALSE, NULL);
   gsize bright = 0, total = (gsize) strip->width * strip->height;
@@ -299,7 +305,7 @@ make_text_dark (TsImage *strip)
     for (int x = 0; x < bin->width; x++)
       bright += row[x] != 0;
   }
-  if (bright * 2 >= total)
+  if ((bright * 2 >= total) != flip)
     return;
   for (int y = 0; y < strip->height; y++) {
     uint8_t *row = strip->data + (gsize) y * strip->stride;
@@ -348,7 +354,7 @@ clear_band_edges (TsImage *strip)
 /* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
 /* The strip of image under quad q, h pixels tall, grey, dark text on a clean light ground. */
 static TsImage *
-warp_strip (const TsImage *image, const double q[4][2], int h)
+warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -356,7 +362,7 @@ warp_strip (const TsImage *image, const double q[4][2], int h)
   g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, h);
   TsImage *strip = ts_cv_convert_channels (warped, 1);
   ts_cv_normalize (strip);
-  make_text_dark (strip);
+  make_text_dark (strip, flip);
   clear_band_edges (strip);
   return strip;
 }
@@ -399,18 +405,18 @@ tighten (const TsImage *strip, const double q[4][2], double out[4][2])
 /* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
 static char *
 ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean loose,
-           TsReading *out)
+           gboolean flip, TsReading *out)
 {
   gint64 t0 = g_get_monotonic_time ();
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
     return g_strdup ("");
-  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT);
+  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip);
   double tight[4][2];
   if (loose && tighten (strip, q, tight)) {
     g_clear_pointer (&strip, ts_image_free);
-    strip = warp_strip (image, tight, OCR_HEIGHT);
+    strip = warp_strip (image, tight, OCR_HEIGHT, flip);
   }
   out->ms_rectify += ms_since (t0);
 
@@ -436,7 +442,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   double w = (ts_rectify_quad_edge (out->title, 0) + ts_rectify_quad_edge (out->title, 2)) / 2;
   if (w < 1)
     return;
-  double grow = 2.0 * h / w;
+  double grow = 3.5 * h / w;
   for (int k = 0; k < 2; k++) {
     double top = out->title[1][k] - out->title[0][k];
     double bottom = out->title[2][k] - out->title[3][k];
@@ -445,7 +451,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[2][k] = out->title[2][k] + bottom * grow;
     q[3][k] = out->title[3][k] - bottom * grow;
   }
-  g_autofree char *text = ocr_title (reader, image, q, FALSE, out);
+  g_autofree char *text = ocr_title (reader, image, q, FALSE, FALSE, out);
   TsMatch m = { 0 };
   gint64 tm = g_get_monotonic_time ();
   if (*text)
@@ -462,28 +468,49 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   }
 }
 
+/* The card whose black border has quad as its inner edge: the border is about 2.8 mm of
+ * the card's 63 x 88 mm on every side. */
+static void
+grow_to_card (double quad[4][2])
+{
+  double cx, cy;
+  ts_rectify_quad_center (quad, &cx, &cy);
+  const double f = 63.0 / (63.0 - 2 * 2.8);
+  for (int k = 0; k < 4; k++) {
+    quad[k][0] = cx + (quad[k][0] - cx) * f;
+    quad[k][1] = cy + (quad[k][1] - cy) * f;
+  }
+}
+
 gboolean
 ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *candidate,
                 TsReading *out)
 {
   g_return_val_if_fail (reader && image && candidate && out, FALSE);
   memset (out, 0, sizeof *out);
-  /* The reading as detected, then the card turned half way round. */
-  int n_tries = candidate->upright_known ? 1 : 2;
+  /* The reading as detected, then the card turned half way round. A card outline may be
+   * the inner edge of the card's black border rather than the card's edge: each way up is
+   * also read with the band placed on the outline grown to a whole card. */
+  int per_turn = candidate->has_quad ? 2 : 1;
+  int n_tries = (candidate->upright_known ? 1 : 2) * per_turn;
   double best_score = -1;
-  for (int t = 0; t < n_tries; t++) {
+  for (int i = 0; i < n_tries; i++) {
+    int t = i / per_turn;
+    gboolean grown = i % per_turn == 1;
     double title[4][2];
-    if (candidate->has_quad && t == 0) {
+    if (candidate->has_quad && t == 0 && !grown) {
       /* The detector's title: the band on the card, or the text line it found there. */
       memcpy (title, candidate->title, sizeof title);
     } else if (candidate->has_quad) {
       double quad[4][2];
       ts_rectify_quad_turn (candidate->quad, 2 * t, quad);
+      if (grown)
+        grow_to_card (quad);
       ts_rectify_title_from_card (quad, title);
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
     }
-    g_autofree char *text = ocr_title (reader, image, title, candidate->has_quad, out);
+    g_autofree char *text = ocr_title (reader, image, title, candidate->has_quad, FALSE, out);
     TsMatch m = { 0 };
     gint64 tm = g_get_monotonic_time ();
     if (*text)
@@ -501,6 +528,25 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     }
     if (best_score >= SURE_SCORE)
       break;
+  }
+  /* Glare over a light name on a dark band can fool the choice of which side is text: a
+   * card that gave nothing is read once more with the other choice. */
+  if (candidate->has_quad && out->score < reader->min_score) {
+    double title[4][2];
+    memcpy (title, out->title, sizeof title);
+    g_autofree char *text = ocr_title (reader, image, title, TRUE, TRUE, out);
+    TsMatch m = { 0 };
+    gint64 tm = g_get_monotonic_time ();
+    if (*text)
+      match_text (reader, text, &m);
+    out->ms_match += ms_since (tm);
+    if (m.score > out->score) {
+      g_free (out->text);
+      out->text = g_steal_pointer (&text);
+      out->score = m.score;
+      out->name = m.name;
+      out->card = m.card;
+    }
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
    * off from the rest of its name. Either way the lengthened line is worth a read. */

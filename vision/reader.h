@@ -3,7 +3,22 @@
  *
  * A TsReader owns one Tesseract engine, created once and reused for every title, plus a
  * user-words file of the database's card names. It is NOT thread-safe: one reader per
- * thread (reading is the slow part; a tracker runs it off the frame loop). */
+ * thread (reading is the slow part; a tracker runs it off the frame loop).
+ *
+ * Speed: Tesseract's LSTM runs OpenMP threads that spin; on a busy machine a read becomes
+ * ten times slower. libgomp reads OMP_THREAD_LIMIT when the program loads, so a program
+ * that reads titles should run with OMP_THREAD_LIMIT=1 in its environment (the recognize
+ * command re-executes itself with it).
+ *
+ * How a candidate is read: the title is warped to a strip 44 px tall, made dark-on-light
+ * (1993 and black frames print light names), cleared of frame lines touching its edges and,
+ * for a band placed on a card, narrowed to the text rows; then OCR (single line), and the
+ * text, with up to two stray tokens dropped at either end, is matched. A name is accepted
+ * only when the whole of it was read (few edits for its length, none for names of five
+ * letters or fewer), it is not a short lower-case word (rules text) and no card type
+ * stands beside it (the type line). The other way up is tried when the first reading is
+ * not sure; a card outline is also read as if it were the inner edge of the black border;
+ * a line found alone is read again lengthened, in case it was one word of a longer name. */
 #pragma once
 
 #include "image.h"
