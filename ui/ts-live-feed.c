@@ -68,6 +68,7 @@ struct _TsLiveFeed {
 
   /* main thread's */
   TsObserver *observer;
+  GHashTable *person_names;    /* track id -> name the person gave it */
   TsLiveFeedStats stats;
   double read_to_shown_total_ms;
   gboolean running;
@@ -400,6 +401,11 @@ apply_observations (TsLiveFeed *feed, GArray *observations)
       TsVerdict verdict = { 0 };
       g_autoptr (GError) error = NULL;
       oe->event->source = TS_SOURCE_CAMERA;
+      const char *named = g_hash_table_lookup (feed->person_names,
+                                               GUINT_TO_POINTER (oe->track_id));
+      /* The judge's name stands for a card the camera still cannot read. */
+      if (named != NULL && oe->event->card == NULL)
+        oe->event->card = g_strdup (named);
       if (!ts_engine_apply (ts_window_get_engine (feed->window), oe->event, &verdict, &error)) {
         feed->stats.events_failed++;
         ts_window_show_error (feed->window, "A camera event was not recorded", error);
@@ -490,6 +496,7 @@ ts_live_feed_new (TsWindow *window, TsCaptureSource *source, TsCalibration *cali
   feed->statuses = g_array_new (FALSE, FALSE, sizeof (Status));
   g_array_set_clear_func (feed->statuses, status_clear);
   feed->relabels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  feed->person_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   /* A judge should see a lost camera come back within a couple of seconds. */
   ts_capture_set_retry (source, 250, 2000, 0);
   return feed;
@@ -569,6 +576,7 @@ ts_live_feed_free (TsLiveFeed *feed)
   g_clear_pointer (&feed->observations, g_array_unref);
   g_clear_pointer (&feed->statuses, g_array_unref);
   g_clear_pointer (&feed->relabels, g_hash_table_unref);
+  g_clear_pointer (&feed->person_names, g_hash_table_unref);
   g_clear_pointer (&feed->tracks, g_hash_table_unref);
   g_clear_pointer (&feed->observer, ts_observer_free);
   g_clear_pointer (&feed->source, ts_capture_free);
@@ -586,6 +594,7 @@ ts_live_feed_name_card (TsLiveFeed *feed, guint track_id, const char *name)
   g_mutex_lock (&feed->lock);
   g_hash_table_insert (feed->relabels, GUINT_TO_POINTER (track_id), g_strdup (name));
   g_mutex_unlock (&feed->lock);
+  g_hash_table_insert (feed->person_names, GUINT_TO_POINTER (track_id), g_strdup (name));
 }
 
 gboolean
