@@ -13,6 +13,7 @@
 typedef struct {
   guint id;
   double center[2];      /* plane units, follows the card frame to frame */
+  int area;              /* the caller's zone code, as the tracker last reported it */
   char *name;
   int owner;
   gboolean tapped;
@@ -68,6 +69,9 @@ struct _TsLiveFeed {
 
   /* main thread's */
   TsObserver *observer;
+  gint64 time_offset_us;       /* for the observer */
+  TsEngine *engine_seen;       /* the window's engine the observer's bindings belong to */
+  gboolean awaiting_reannounce; /* observations until the worker's new entries are stale */
   GHashTable *person_names;    /* track id -> name the person gave it */
   TsLiveFeedStats stats;
   double read_to_shown_total_ms;
@@ -86,6 +90,8 @@ struct _TsLiveFeed {
   GArray *observations;        /* TsObservation, all not yet applied */
   GArray *statuses;            /* Status */
   GHashTable *relabels;        /* track id -> name, from the person */
+  gboolean reannounce;         /* the window's game changed: enter every card again */
+  gint reannounced_at;         /* index in observations where that starts, -1 none */
   guint64 frames_read, frames_dropped;
   guint reconnects;
   gboolean finished;
@@ -145,6 +151,36 @@ tracks_apply (TsLiveFeed *feed, const TsObservation *obs)
   t->center[1] = obs->center[1];
   t->owner = obs->owner;
   t->tapped = obs->tapped;
+  if (obs->kind == TS_OBS_ENTERED || obs->kind == TS_OBS_MOVED)
+    t->area = obs->area;
+}
+
+/* A new game in the window: every card on the table enters it as it lies now. */
+static void
+tracks_reannounce (TsLiveFeed *feed, gint64 time_us, guint64 index, GArray *observations)
+{
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, feed->tracks);
+  while (g_hash_table_iter_next (&it, NULL, &value)) {
+    const Track *t = value;
+    TsObservation obs = {
+      .kind = TS_OBS_ENTERED,
+      .track_id = t->id,
+      .name = g_strdup (t->name),
+      .name_score = t->unknown ? 0.0 : 1.0,
+      .area = t->area,
+      .from_area = t->area,
+      .owner = t->owner,
+      .tapped = t->tapped,
+      .center = { t->center[0], t->center[1] },
+      .time_us = time_us,
+      .frame = index,
+      .confidence = t->unknown ? 0.5 : 1.0,
+      .needs_confirmation = t->unknown,
+    };
+    g_array_append_val (observations, obs);
+  }
 }
 
 /* Pairs this frame's cards with the tracks (nearest within half a card, each track once) and
@@ -310,6 +346,8 @@ worker (gpointer data)
       }
     }
     g_hash_table_remove_all (feed->relabels);
+    gboolean reannounce = feed->reannounce;
+    feed->reannounce = FALSE;
     g_mutex_unlock (&feed->lock);
 
     for (guint i = 0; i < observations->len; i++)
@@ -317,6 +355,11 @@ worker (gpointer data)
     g_autoptr (GArray) overlays = g_array_new (FALSE, FALSE, sizeof (TsCameraOverlay));
     g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
     make_overlays (feed, inputs, index, overlays, labels);
+    if (reannounce) {
+      /* The table as it lies now stands for this frame's changes too. */
+      g_array_set_size (observations, 0);
+      tracks_reannounce (feed, t, index, observations);
+    }
     /* Inputs name strings belong to the detector stage: copied above, dropped now. */
 
     g_mutex_lock (&feed->lock);
@@ -330,6 +373,8 @@ worker (gpointer data)
     }
     feed->frame = frame;
     feed->frame_read_us = read_us;
+    if (reannounce)
+      feed->reannounced_at = (gint) feed->observations->len;
     g_clear_pointer (&feed->overlays, g_array_unref);
     g_clear_pointer (&feed->labels, g_ptr_array_unref);
     feed->overlays = g_steal_pointer (&overlays);
@@ -401,6 +446,10 @@ apply_observations (TsLiveFeed *feed, GArray *observations)
       TsVerdict verdict = { 0 };
       g_autoptr (GError) error = NULL;
       oe->event->source = TS_SOURCE_CAMERA;
+      /* A card that enters tapped: its tap was made before the move above was bound to the
+       * engine's object, so it still names the track. */
+      if (k > 0 && obs->kind == TS_OBS_ENTERED)
+        oe->event->object = ts_observer_object (feed->observer, obs->track_id);
       const char *named = g_hash_table_lookup (feed->person_names,
                                                GUINT_TO_POINTER (oe->track_id));
       /* The judge's name stands for a card the camera still cannot read. */
@@ -437,9 +486,29 @@ deliver (gpointer data)
   feed->stats.frames_read = feed->frames_read;
   feed->stats.frames_dropped = feed->frames_dropped;
   feed->stats.reconnects = feed->reconnects;
+  gint reannounced_at = feed->reannounced_at;
+  feed->reannounced_at = -1;
   g_mutex_unlock (&feed->lock);
 
-  apply_observations (feed, observations);
+  /* A game started (or opened) in the window meanwhile: the observer's cards belong to the
+   * old one. What was seen for it is dropped; the worker enters the table as it lies now. */
+  TsEngine *engine = ts_window_get_engine (feed->window);
+  if (engine != feed->engine_seen) {
+    feed->engine_seen = engine;
+    g_clear_pointer (&feed->observer, ts_observer_free);
+    feed->observer = ts_observer_new (feed->time_offset_us);
+    feed->awaiting_reannounce = TRUE;
+    reannounced_at = -1;
+    g_mutex_lock (&feed->lock);
+    feed->reannounce = TRUE;
+    g_mutex_unlock (&feed->lock);
+  }
+  if (feed->awaiting_reannounce && reannounced_at >= 0) {
+    g_array_remove_range (observations, 0, (guint) reannounced_at);
+    feed->awaiting_reannounce = FALSE;
+  }
+  if (!feed->awaiting_reannounce)
+    apply_observations (feed, observations);
   for (guint i = 0; i < statuses->len; i++)
     show_status (feed, &g_array_index (statuses, Status, i));
 
@@ -488,14 +557,16 @@ ts_live_feed_new (TsWindow *window, TsCaptureSource *source, TsCalibration *cali
       feed->player_names[p] = g_strdup (ts_zone_layout_get_player_name (layout, p));
   }
   feed->tracks = g_hash_table_new_full (NULL, NULL, NULL, track_free);
-  feed->observer = ts_observer_new (ts_capture_is_live (source)
-                                    ? g_get_real_time () - g_get_monotonic_time ()
-                                    : g_get_real_time ());
+  feed->time_offset_us = ts_capture_is_live (source)
+                         ? g_get_real_time () - g_get_monotonic_time ()
+                         : g_get_real_time ();
+  feed->observer = ts_observer_new (feed->time_offset_us);
   g_mutex_init (&feed->lock);
   feed->observations = ts_observation_array_new ();
   feed->statuses = g_array_new (FALSE, FALSE, sizeof (Status));
   g_array_set_clear_func (feed->statuses, status_clear);
   feed->relabels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  feed->reannounced_at = -1;
   feed->person_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   /* A judge should see a lost camera come back within a couple of seconds. */
   ts_capture_set_retry (source, 250, 2000, 0);
@@ -555,6 +626,7 @@ ts_live_feed_start (TsLiveFeed *feed)
 {
   g_return_if_fail (feed != NULL && feed->thread == NULL);
   feed->running = TRUE;
+  feed->engine_seen = ts_window_get_engine (feed->window);
   feed->thread = g_thread_new ("ts-live-feed", worker, feed);
 }
 

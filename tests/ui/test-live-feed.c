@@ -599,6 +599,33 @@ test_live_feed__camera_lost_banner_and_recovery (void **st)
   assert_true (ts_engine_n_events (ts_window_get_engine (f->window)) >= events_before);
   for (guint i = events_before; i < ts_engine_n_events (engine); i++)
     assert_int_not_equal (ts_engine_get_event (engine, i)->zone, TS_ZONE_GRAVEYARD);
+
+  /* The judge starts a new game with the cards still on the table: they enter it as they
+   * lie (tapped ones tapped, the judge's name kept), and nothing refers to the old game. */
+  guint tapped_before = n_tapped (f);
+  g_autoptr (TsEvent) start = ts_event_new (TS_EVENT_GAME_START);
+  start->profile = g_strdup ("classic");
+  start->n_players = 2;
+  start->names[0] = g_strdup ("Ann");
+  start->names[1] = g_strdup ("Bob");
+  start->time_us = g_get_real_time ();
+  assert_true (ts_window_new_game (f->window, start, &error));
+  assert_int_equal (n_on_battlefield (f), 0);
+  Want again = { f, cards_before };
+  assert_true (ui_wait (has_permanents, &again, 10000));
+  ui_pump (200);
+  for (guint i = 0; i < state (f)->permanents->len; i++) {
+    const TsPermanent *p = &g_array_index (state (f)->permanents, TsPermanent, i);
+    printf ("#   %u %s owner %d%s\n", p->id, p->card ? p->card : "(unread)", p->owner,
+            p->tapped ? " tapped" : "");
+  }
+  assert_int_equal (n_on_battlefield (f), cards_before);
+  assert_int_equal (n_tapped (f), tapped_before);
+  for (guint i = 0; i < state (f)->permanents->len; i++)
+    assert_non_null (g_array_index (state (f)->permanents, TsPermanent, i).card);
+  TsLiveFeedStats after;
+  ts_live_feed_get_stats (feed, &after);
+  assert_int_equal (after.events_failed, 0);
 }
 
 /* The Camera or Recording dialog: the cameras found, and each recording both through the
