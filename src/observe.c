@@ -25,7 +25,10 @@ ts_observe_place_candidates (const TsCalibration *cal, const TsCardCandidate *ca
   for (guint i = 0; i < n; i++) {
     const TsCardCandidate *c = &cands[i];
     TsPlacement pl;
-    ts_calibration_place (cal, c->has_quad ? c->quad : c->title, !c->has_quad, &pl);
+    /* A title alone gives the card's centre only when its up is known: otherwise the card may
+     * lie on either side of it, and the title's own centre is the safer position. */
+    ts_calibration_place (cal, c->has_quad ? c->quad : c->title,
+                          !c->has_quad && c->upright_known, &pl);
     TsTrackInput in;
     memset (&in, 0, sizeof in);
     in.center[0] = pl.center[0];

@@ -118,6 +118,7 @@ test_observe__candidates_placed_on_the_table (void **state)
   /* A title alone (no outline), upright, in North's graveyard. */
   const double t[4][2] = { { 60, 40 }, { 110, 40 }, { 110, 46 }, { 60, 46 } };
   memcpy (c[1].title, t, sizeof t);
+  c[1].upright_known = TRUE;
   g_autoptr (GArray) inputs = g_array_new (FALSE, FALSE, sizeof (TsTrackInput));
   ts_observe_place_candidates (cal, c, 2, inputs);
   assert_int_equal (inputs->len, 2);
