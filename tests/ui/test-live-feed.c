@@ -552,6 +552,8 @@ test_live_feed__camera_lost_banner_and_recovery (void **st)
   Want four = { f, 4 };
   assert_true (ui_wait (has_permanents, &four, 10000));
   assert_true (ui_wait (has_unknown, f->window, 10000));
+  ui_wait_frame (GTK_WIDGET (f->window));
+  g_free (ui_screenshot (GTK_WIDGET (f->window), "12-live-unknown-card"));
   TsCameraOverlay o;
   guint unknown_id = 0;
   for (guint i = 0; ts_camera_view_get_overlay (ts_window_get_camera_view (f->window), i, &o); i++)
@@ -581,6 +583,9 @@ test_live_feed__camera_lost_banner_and_recovery (void **st)
   assert_non_null (store_before);
   g_atomic_int_set (&cam->unplug, 1);
   assert_true (ui_wait (banner_lost, f->window, 5000));
+  ui_pump (600); /* the banner slides in */
+  ui_wait_frame (GTK_WIDGET (f->window));
+  g_free (ui_screenshot (GTK_WIDGET (f->window), "13-live-camera-lost"));
   assert_true (ts_live_feed_is_running (feed));
   /* Unplugged for a while: retries fail, nothing on the table changes. */
   ui_pump (300);
