@@ -12,9 +12,10 @@
 
 /* Names and queries longer than this (in folded letters) are cut: titles are far shorter. */
 #define MAX_FOLD 96
-/* Candidates scored with the full edit distance: those sharing the most letter pairs with the
- * text, and those most alike in pairs relative to both lengths (short names share few pairs
- * and would be crowded out by long ones). Raising them costs time linearly. */
+/* Candidates scored with the full edit distance: the names sharing the most letter pairs with
+ * the text, and apart from them the names of about the text's length sharing the most (short
+ * names share few pairs and would be crowded out by long ones). Raising either costs time
+ * about linearly and gains little once the true name is nearly always among them. */
 #define N_CANDIDATES 48
 #define N_ALIKE 32
 /* Alphabet of the index: 0 is the word boundary, 1..36 the classes of a-z0-9. */
