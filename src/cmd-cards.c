@@ -58,6 +58,7 @@ parse_options (GOptionContext *ctx, int *argc, char ***argv)
 typedef struct {
   gboolean tty;
   int last_percent;
+  int last_tenth;
 } Progress;
 
 static void
@@ -68,8 +69,9 @@ on_progress (guint64 done, guint64 total, gpointer user_data)
   if (percent == p->last_percent)
     return;
   /* on a terminal one line that updates; in a log, a line every 10% */
-  if (!p->tty && percent % 10 != 0 && percent != 100)
+  if (!p->tty && percent / 10 == p->last_tenth)
     return;
+  p->last_tenth = percent / 10;
   p->last_percent = percent;
   fprintf (stderr, "%simporting: %d%% (%.1f of %.1f MB)%s", p->tty ? "\r" : "", percent,
            (double) done / 1e6, (double) total / 1e6, p->tty ? "" : "\n");
@@ -99,7 +101,7 @@ cards_import (int argc, char **argv)
   }
   const char *db_path = output != NULL ? output : "cards.db";
   TsImportReport report = { 0 };
-  Progress progress = { .tty = isatty (fileno (stderr)), .last_percent = -2 };
+  Progress progress = { .tty = isatty (fileno (stderr)), .last_percent = -2, .last_tenth = -1 };
   g_autoptr (GError) error = NULL;
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok = ts_cards_import (argv[1], db_path, &report, on_progress, &progress, &error);
