@@ -12,6 +12,7 @@ typedef struct {
 
 int ts_cmd_replay (int argc, char **argv);
 int ts_cmd_log (int argc, char **argv);
+int ts_cmd_recognize (int argc, char **argv);
 int ts_cmd_cards (int argc, char **argv);
 int ts_cmd_dashboard (int argc, char **argv);
 int ts_cmd_synth (int argc, char **argv);

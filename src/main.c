@@ -10,6 +10,7 @@
 static const TsCommand commands[] = {
   { "replay", "Apply a game's events and print the final state", ts_cmd_replay },
   { "log", "Show, replay or export a game's log", ts_cmd_log },
+  { "recognize", "find and name the cards in images", ts_cmd_recognize },
   { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
   { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
   { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },

@@ -6,6 +6,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -164,4 +165,213 @@ ts_cv_resize (const TsImage *image, int width, int height)
   int interp = (width < image->width) ? cv::INTER_AREA : cv::INTER_LINEAR;
   cv::resize (wrap (image), dst, cv::Size (width, height), 0, 0, interp);
   return from_mat (dst);
+}
+
+/* ---- detection, rectification and drawing ------------------------------------------------ */
+
+TsImage *
+ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ellipse)
+{
+  static const int ops[] = { cv::MORPH_ERODE, cv::MORPH_DILATE, cv::MORPH_OPEN,
+                             cv::MORPH_CLOSE, cv::MORPH_GRADIENT, cv::MORPH_TOPHAT,
+                             cv::MORPH_BLACKHAT };
+  TsImage *out = ts_image_new (src->width, src->height, src->channels);
+  cv::Mat dst = wrap (out);
+  cv::Mat k = cv::getStructuringElement (ellipse ? cv::MORPH_ELLIPSE : cv::MORPH_RECT,
+                                         cv::Size (MAX (kw, 1), MAX (kh, 1)));
+  cv::morphologyEx (wrap (src), dst, ops[op], k);
+  return out;
+}
+
+TsImage *
+ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used)
+{
+  TsImage *out = ts_image_new (gray->width, gray->height, 1);
+  cv::Mat dst = wrap (out);
+  int type = invert ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY;
+  if (thresh < 0)
+    type |= cv::THRESH_OTSU;
+  double t = cv::threshold (wrap (gray), dst, thresh < 0 ? 0 : thresh, 255, type);
+  if (used)
+    *used = t;
+  return out;
+}
+
+TsImage *
+ts_cv_canny (const TsImage *gray, double low, double high)
+{
+  TsImage *out = ts_image_new (gray->width, gray->height, 1);
+  cv::Mat dst = wrap (out);
+  cv::Canny (wrap (gray), dst, low, high);
+  return out;
+}
+
+TsImage *
+ts_cv_subtract (const TsImage *a, const TsImage *b)
+{
+  TsImage *out = ts_image_new (a->width, a->height, a->channels);
+  cv::Mat dst = wrap (out);
+  cv::subtract (wrap (a), wrap (b), dst);
+  return out;
+}
+
+void
+ts_cv_flood_fill (TsImage *gray, int x, int y, guint8 value)
+{
+  cv::Mat m = wrap (gray);
+  cv::floodFill (m, cv::Point (x, y), cv::Scalar (value), nullptr, cv::Scalar (0),
+                 cv::Scalar (0), 4);
+}
+
+void
+ts_cv_normalize (TsImage *gray)
+{
+  cv::Mat m = wrap (gray);
+  cv::normalize (m, m, 0, 255, cv::NORM_MINMAX);
+}
+
+TsImage *
+ts_cv_equalize (const TsImage *gray, double clip, int tiles)
+{
+  TsImage *out = ts_image_new (gray->width, gray->height, 1);
+  cv::Mat dst = wrap (out);
+  cv::Ptr<cv::CLAHE> clahe = cv::createCLAHE (clip, cv::Size (tiles, tiles));
+  clahe->apply (wrap (gray), dst);
+  return out;
+}
+
+TsImage *
+ts_cv_rotate90 (const TsImage *src, int quarter_turns)
+{
+  int q = ((quarter_turns % 4) + 4) % 4;
+  if (q == 0)
+    return ts_image_copy (src);
+  cv::Mat dst;
+  static const int codes[] = { 0, cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180,
+                               cv::ROTATE_90_COUNTERCLOCKWISE };
+  cv::rotate (wrap (src), dst, codes[q]);
+  return from_mat (dst);
+}
+
+TsCvContours *
+ts_cv_find_contours (const TsImage *binary, gboolean external_only)
+{
+  TsCvContours *c = g_new0 (TsCvContours, 1);
+  c->points = g_array_new (FALSE, FALSE, sizeof (float));
+  c->starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  std::vector<std::vector<cv::Point>> contours;
+  /* findContours may modify its input in old OpenCV versions: work on a copy. */
+  cv::Mat work = wrap (binary).clone ();
+  cv::findContours (work, contours, external_only ? cv::RETR_EXTERNAL : cv::RETR_LIST,
+                    cv::CHAIN_APPROX_SIMPLE);
+  guint start = 0;
+  for (const auto &contour : contours) {
+    g_array_append_val (c->starts, start);
+    for (const auto &p : contour) {
+      float xy[2] = { (float) p.x, (float) p.y };
+      g_array_append_vals (c->points, xy, 2);
+    }
+    start += (guint) contour.size ();
+  }
+  g_array_append_val (c->starts, start);
+  return c;
+}
+
+void
+ts_cv_contours_free (TsCvContours *contours)
+{
+  if (!contours)
+    return;
+  g_array_unref (contours->points);
+  g_array_unref (contours->starts);
+  g_free (contours);
+}
+
+guint
+ts_cv_contours_count (const TsCvContours *contours)
+{
+  return contours->starts->len - 1;
+}
+
+const float *
+ts_cv_contours_get (const TsCvContours *contours, guint i, guint *n_points)
+{
+  guint a = g_array_index (contours->starts, guint, i);
+  guint b = g_array_index (contours->starts, guint, i + 1);
+  *n_points = b - a;
+  return &g_array_index (contours->points, float, 2 * a);
+}
+
+static cv::Mat
+wrap_points (const float *pts, guint n)
+{
+  return cv::Mat ((int) n, 1, CV_32FC2, (void *) pts);
+}
+
+double
+ts_cv_contour_area (const float *pts, guint n)
+{
+  if (n < 3)
+    return 0;
+  return cv::contourArea (wrap_points (pts, n));
+}
+
+void
+ts_cv_min_area_rect (const float *pts, guint n, double out[4][2])
+{
+  cv::RotatedRect r = cv::minAreaRect (wrap_points (pts, n));
+  cv::Point2f p[4];
+  r.points (p);
+  for (int i = 0; i < 4; i++) {
+    out[i][0] = p[i].x;
+    out[i][1] = p[i].y;
+  }
+}
+
+gboolean
+ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2])
+{
+  if (n < 4)
+    return FALSE;
+  cv::Mat contour = wrap_points (pts, n);
+  std::vector<cv::Point2f> hull, approx;
+  cv::convexHull (contour, hull);
+  double perimeter = cv::arcLength (hull, true);
+  cv::approxPolyDP (hull, approx, eps * perimeter, true);
+  if (approx.size () != 4 || !cv::isContourConvex (approx))
+    return FALSE;
+  for (int i = 0; i < 4; i++) {
+    out[i][0] = approx[i].x;
+    out[i][1] = approx[i].y;
+  }
+  return TRUE;
+}
+
+static cv::Scalar
+colour (const TsImage *image, int r, int g, int b)
+{
+  return image->channels == 1 ? cv::Scalar ((r + g + b) / 3) : cv::Scalar (b, g, r, 255);
+}
+
+void
+ts_cv_draw_polygon (TsImage *image, const double (*pts)[2], int n, int r, int g, int b,
+                    int thickness)
+{
+  std::vector<cv::Point> poly;
+  for (int i = 0; i < n; i++)
+    poly.emplace_back ((int) lround (pts[i][0]), (int) lround (pts[i][1]));
+  cv::Mat m = wrap (image);
+  cv::polylines (m, poly, true, colour (image, r, g, b), thickness, cv::LINE_AA);
+}
+
+void
+ts_cv_draw_text (TsImage *image, const char *text, double x, double y, double scale, int r,
+                 int g, int b)
+{
+  cv::Mat m = wrap (image);
+  cv::Point at ((int) x, (int) y);
+  cv::putText (m, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar (0, 0, 0, 255),
+               (int) (3 * scale + 2), cv::LINE_AA);
+  cv::putText (m, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour (image, r, g, b),
+               (int) (scale + 1), cv::LINE_AA);
 }

@@ -28,4 +28,63 @@ TsImage *ts_cv_convert_channels (const TsImage *image, int channels);
 /* A new image scaled to width x height (area interpolation when shrinking). */
 TsImage *ts_cv_resize (const TsImage *image, int width, int height);
 
+/* ---- detection, rectification and drawing (detect.c, reader.c, cmd-recognize.c) ------- */
+
+typedef enum {
+  TS_CV_MORPH_ERODE,
+  TS_CV_MORPH_DILATE,
+  TS_CV_MORPH_OPEN,
+  TS_CV_MORPH_CLOSE,
+  TS_CV_MORPH_GRADIENT,
+  TS_CV_MORPH_TOPHAT,
+  TS_CV_MORPH_BLACKHAT,
+} TsCvMorph;
+
+/* A new image: op with a kw x kh (pixels) rectangular or elliptic structuring element. */
+TsImage *ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ellipse);
+/* A new 0/255 image of a grey one: pixels above thresh become 255 (0 if invert). thresh < 0
+ * picks Otsu's threshold; the threshold used is returned. */
+TsImage *ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used);
+/* A new 0/255 image: Canny edges of a grey image, thresholds on gradient magnitude. */
+TsImage *ts_cv_canny (const TsImage *gray, double low, double high);
+/* A new image: a - b, saturating at 0 (same size and channels). */
+TsImage *ts_cv_subtract (const TsImage *a, const TsImage *b);
+/* In place on a grey image: the 4-connected region of pixels equal to the one at (x, y)
+ * takes value. */
+void ts_cv_flood_fill (TsImage *gray, int x, int y, guint8 value);
+/* In place: stretches a grey image so its darkest pixel is 0 and its brightest 255. */
+void ts_cv_normalize (TsImage *gray);
+/* A new grey image: CLAHE (contrast-limited adaptive histogram equalisation). */
+TsImage *ts_cv_equalize (const TsImage *gray, double clip, int tiles);
+/* A new image rotated by a multiple of 90 degrees clockwise. */
+TsImage *ts_cv_rotate90 (const TsImage *src, int quarter_turns);
+
+/* Contours of a 0/255 image, as one flat list of points (image pixels). */
+typedef struct {
+  GArray *points;  /* float x, y pairs */
+  GArray *starts;  /* guint: contour i is points [starts[i], starts[i+1]) (in points) */
+} TsCvContours;
+
+TsCvContours *ts_cv_find_contours (const TsImage *binary, gboolean external_only);
+void ts_cv_contours_free (TsCvContours *contours);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsCvContours, ts_cv_contours_free)
+guint ts_cv_contours_count (const TsCvContours *contours);
+/* The points of contour i (x, y float pairs) and their count. */
+const float *ts_cv_contours_get (const TsCvContours *contours, guint i, guint *n_points);
+
+/* Area (pixels^2) of the polygon pts[0..n). */
+double ts_cv_contour_area (const float *pts, guint n);
+/* The smallest rotated rectangle around pts: its corners (clockwise in image coordinates
+ * from the one OpenCV names first) into out. */
+void ts_cv_min_area_rect (const float *pts, guint n, double out[4][2]);
+/* Simplifies the closed polygon pts to eps (fraction of its perimeter); TRUE and the four
+ * corners (clockwise in the image) when the result is a convex quadrilateral. */
+gboolean ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2]);
+
+/* Draws a closed polygon / text onto a 3 or 4 channel image. Colour components 0..255. */
+void ts_cv_draw_polygon (TsImage *image, const double (*pts)[2], int n, int r, int g, int b,
+                         int thickness);
+void ts_cv_draw_text (TsImage *image, const char *text, double x, double y, double scale,
+                      int r, int g, int b);
+
 G_END_DECLS

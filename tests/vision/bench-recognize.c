@@ -1,0 +1,258 @@
+/* bench-recognize.c — accuracy and speed figures for card recognition: name recall and
+ * precision on the real dev photos (../shared) and timing of each stage. Prints, asserts
+ * nothing: run with `meson test -C build --benchmark --suite vision`. */
+#include "eval.h"
+#include "cv.h"
+#include "synth.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double
+now_ms (void)
+{
+  return g_get_monotonic_time () / 1000.0;
+}
+
+static void
+print_eval (const char *what, const TsEval *e)
+{
+  printf ("%s: %u images, %u name lines (%u are card names), %u reported, %u correct\n", what,
+          e->n_images, e->n_truth, e->n_truth_known, e->n_found, e->n_correct);
+  printf ("  name recall %.4f (target >= 0.96), over card-name lines %.4f; "
+          "precision %.4f (target >= 0.993)\n",
+          ts_eval_recall (e), e->n_truth_known ? (double) e->n_correct / e->n_truth_known : 0,
+          ts_eval_precision (e));
+  double n = MAX (e->n_images, 1);
+  printf ("  per image: %.1f ms total; detect %.1f ms, %.1f candidates read: rectify %.1f ms, "
+          "OCR %.1f ms, match %.1f ms\n",
+          e->ms_total / n, e->stats.ms_detect / n, e->stats.n_candidates / n,
+          e->stats.ms_rectify / n, e->stats.ms_ocr / n, e->stats.ms_match / n);
+  if (e->stats.n_candidates)
+    printf ("  per candidate read (OCR + match, both ways up when needed): %.1f ms\n",
+            (e->stats.ms_rectify + e->stats.ms_ocr + e->stats.ms_match) /
+                e->stats.n_candidates);
+}
+
+/* Detection alone on a 1920x1080 frame made from a dev photo. */
+static void
+bench_detect_1080p (TsDetector *det, const char *photo)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsImage) img = ts_image_load (photo, &error);
+  if (!img)
+    return;
+  g_autoptr (TsImage) frame = ts_cv_resize (img, 1920, 1080);
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  double best = 1e9, sum = 0;
+  int runs = 20;
+  for (int i = 0; i < runs; i++) {
+    g_array_set_size (out, 0);
+    double ms;
+    ts_detector_detect (det, frame, out, &ms);
+    sum += ms;
+    best = MIN (best, ms);
+  }
+  printf ("detect 1920x1080: mean %.1f ms, best %.1f ms, %u candidates (target < 15 ms)\n",
+          sum / runs, best, out->len);
+  /* Where the time goes: the card-outline search alone, then with title lines. */
+  TsDetectorParams p = *ts_detector_get_params (det);
+  p.find_titles = FALSE;
+  g_autoptr (TsDetector) cards_only = ts_detector_new (&p);
+  double best_cards = 1e9;
+  for (int i = 0; i < runs; i++) {
+    g_array_set_size (out, 0);
+    double ms;
+    ts_detector_detect (cards_only, frame, out, &ms);
+    best_cards = MIN (best_cards, ms);
+  }
+  printf ("  of which grey + shrink + card outlines: best %.1f ms; title lines: %.1f ms\n",
+          best_cards, best - best_cards);
+}
+
+static void
+print_synth (const char *what, const TsEval *e)
+{
+  printf ("%s: %u scenes, %u cards (%u readable: name line whole and >= 18 px), "
+          "%u reported, %u correct\n", what, e->n_images, e->n_truth, e->n_readable,
+          e->n_found, e->n_correct);
+  printf ("  name top-1 on readable cards %.4f (target >= 0.995); precision %.4f; "
+          "tapped right %u/%u; angle within 20 deg %u/%u (mean error %.1f deg)\n",
+          e->n_readable ? (double) e->n_readable_correct / e->n_readable : 0,
+          ts_eval_precision (e), e->n_tapped_correct, e->n_tapped_checked,
+          e->n_upright_correct, e->n_tapped_checked,
+          e->n_tapped_checked ? e->angle_err_sum / e->n_tapped_checked : 0);
+  double n = MAX (e->n_images, 1);
+  printf ("  per scene: %.1f ms; detect %.1f ms, %.1f candidates, OCR %.1f ms, match %.1f ms\n",
+          e->ms_total / n, e->stats.ms_detect / n, e->stats.n_candidates / n,
+          e->stats.ms_ocr / n, e->stats.ms_match / n);
+}
+
+/* Synthetic scenes of each preset, rendered here (nothing is written to disk), read against
+ * the bundled card set the generator draws its names from. */
+static void
+bench_synthetic (guint per_preset)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  if (!db)
+    return;
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  if (!reader)
+    return;
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
+                                    TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
+                                    TS_SYNTH_PRESET_HARD };
+  TsEval all;
+  ts_eval_init (&all);
+  for (guint p = 0; p < G_N_ELEMENTS (presets); p++) {
+    TsEval e;
+    ts_eval_init (&e);
+    for (guint i = 0; i < per_preset; i++) {
+      TsSynthParams params;
+      ts_synth_params_init (&params, presets[p], 1280, 720);
+      g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1000 + i, &error);
+      if (!scene)
+        continue;
+      g_autofree char *label = g_strdup_printf ("%s-%u", ts_synth_preset_to_string (presets[p]), i);
+      ts_eval_scene (&e, det, reader, db, scene, label);
+    }
+    g_autofree char *what = g_strdup_printf ("synthetic %s 1280x720",
+                                             ts_synth_preset_to_string (presets[p]));
+    print_synth (what, &e);
+    if (g_getenv ("TS_EVAL_VERBOSE"))
+      printf ("%s", e.misses->str);
+    ts_eval_clear (&e);
+  }
+  ts_eval_clear (&all);
+
+  /* Clutter: no card may be reported. */
+  guint reported = 0;
+  for (guint i = 0; i < per_preset; i++) {
+    TsSynthParams params;
+    ts_synth_params_init (&params, TS_SYNTH_PRESET_CLUTTER, 1280, 720);
+    g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 2000 + i, &error);
+    if (!scene)
+      continue;
+    g_autoptr (GPtrArray) cards = ts_recognize_image (det, reader, scene->image, NULL);
+    reported += cards->len;
+  }
+  printf ("synthetic clutter (no cards): %u scenes, %u cards reported (target 0)\n", per_preset,
+          reported);
+}
+
+/* The mtgscan cube photo: 29 overlapping cards on a playmat, truth a deck list (names only,
+ * so a reported name counts as right when it is on the list). Searched at full size, as the
+ * recognize command does for still photos. */
+static void
+bench_cube (const char *shared, const TsCardDb *db, TsReader *reader)
+{
+  g_autofree char *dir = g_build_filename (shared, "dev-photos", "mtgscan-cube", NULL);
+  g_autofree char *deck_path = g_build_filename (dir, "deck.txt", NULL);
+  g_autofree char *deck = NULL;
+  if (!g_file_get_contents (deck_path, &deck, NULL, NULL))
+    return;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) lines = g_strsplit (deck, "\n", -1);
+  for (char **l = lines; *l; l++) {
+    char *name = strchr (*l, ' ');
+    if (name && *g_strstrip (name + 1))
+      g_ptr_array_add (names, g_strdup (name + 1));
+  }
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *f;
+  while (d && (f = g_dir_read_name (d))) {
+    if (!g_str_has_suffix (f, ".jpg"))
+      continue;
+    g_autofree char *path = g_build_filename (dir, f, NULL);
+    g_autoptr (TsImage) img = ts_image_load (path, NULL);
+    if (!img)
+      continue;
+    TsDetectorParams p;
+    ts_detector_params_init (&p);
+    p.work_size = 2048;
+    p.max_candidates = 128;
+    g_autoptr (TsDetector) det = ts_detector_new (&p);
+    double t0 = now_ms ();
+    g_autoptr (GPtrArray) cards = ts_recognize_image (det, reader, img, NULL);
+    guint right = 0;
+    g_autofree gboolean *seen = g_new0 (gboolean, names->len);
+    for (guint i = 0; i < cards->len; i++) {
+      const TsRecognizedCard *c = g_ptr_array_index (cards, i);
+      for (guint j = 0; j < names->len; j++) {
+        const TsCard *card = ts_carddb_lookup (db, g_ptr_array_index (names, j));
+        const char *want = card ? card->name : g_ptr_array_index (names, j);
+        if (!seen[j] && g_ascii_strcasecmp (want, c->name) == 0) {
+          seen[j] = TRUE;
+          right++;
+          break;
+        }
+      }
+    }
+    printf ("real cube photo (mtgscan, %dx%d): %u of %u deck cards found, %u reported, "
+            "%u not on the list; %.0f ms\n", img->width, img->height, right, names->len,
+            cards->len, cards->len - right, now_ms () - t0);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *shared = g_getenv ("TS_SHARED_DIR");
+  if (!shared || !g_file_test (shared, G_FILE_TEST_IS_DIR)) {
+    printf ("SKIP: no ../shared (TS_SHARED_DIR)\n");
+    return 77;
+  }
+  if (argc > 1 && strcmp (argv[1], "detect") == 0) {
+    g_autofree char *photo = g_build_filename (shared, "dev-photos", "visions-dev", "images",
+                                               "IMG_20191130151746.jpg", NULL);
+    g_autoptr (TsDetector) det = ts_detector_new (NULL);
+    bench_detect_1080p (det, photo);
+    return 0;
+  }
+  guint max = argc > 1 ? (guint) atoi (argv[1]) : 0;
+  guint scenes = argc > 2 ? (guint) atoi (argv[2]) : 20;
+  if (scenes > 0)
+    bench_synthetic (scenes);
+  if (argc > 3)
+    return 0;
+  g_autofree char *cards = g_build_filename (shared, "carddata", "cards.json", NULL);
+  g_autofree char *folder = g_build_filename (shared, "dev-photos", "visions-dev", NULL);
+  g_autoptr (GError) error = NULL;
+  double t0 = now_ms ();
+  g_autoptr (TsCardDb) db = ts_carddb_open (cards, &error);
+  if (!db) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  if (!reader) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  printf ("card database: %u cards, opened with matcher and OCR in %.0f ms\n",
+          ts_carddb_count (db), now_ms () - t0);
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+
+  TsEval e;
+  ts_eval_init (&e);
+  if (!ts_eval_folder (&e, det, reader, db, folder, 1, max, &error)) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  print_eval ("real dev photos (visions-dev)", &e);
+  if (g_getenv ("TS_EVAL_VERBOSE"))
+    printf ("%s", e.misses->str);
+  ts_eval_clear (&e);
+
+  bench_cube (shared, db, reader);
+
+  g_autofree char *photo = g_build_filename (folder, "images", "IMG_20191130151746.jpg", NULL);
+  bench_detect_1080p (det, photo);
+  return 0;
+}

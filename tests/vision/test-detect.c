@@ -1,0 +1,269 @@
+/* test-detect.c — card geometry (rectify) and the detector on drawn shapes: card outlines at
+ * any angle and under perspective, title-like text lines upright and tapped, and shapes that
+ * are not cards. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "cv.h"
+#include "detect.h"
+#include "rectify.h"
+
+#include <math.h>
+#include <string.h>
+
+static double
+angle_diff (double a, double b)
+{
+  return fabs (remainder (a - b, 360));
+}
+
+/* A card (quad, own top-left first, clockwise) filled light with a dark title text line,
+ * drawn on a dark table. */
+static void
+draw_card (TsImage *img, const double quad[4][2], const char *title)
+{
+  /* Fill by warping a flat light card face into place. */
+  int fw = 315, fh = 440;
+  g_autoptr (TsImage) face = ts_image_new (fw, fh, 3);
+  memset (face->data, 225, (gsize) face->stride * fh);
+  if (title)
+    ts_cv_draw_text (face, title, 24, 42, 1.0, 20, 20, 20);
+  const double src[4][2] = { { 0, 0 }, { fw, 0 }, { fw, fh }, { 0, fh } };
+  double h[9];
+  ts_cv_perspective_transform_get (src, quad, h);
+  ts_cv_warp_perspective (face, img, h);
+}
+
+static TsImage *
+dark_table (int w, int h)
+{
+  TsImage *img = ts_image_new (w, h, 3);
+  memset (img->data, 40, (gsize) img->stride * h);
+  return img;
+}
+
+/* A card of height hpx centred at (cx, cy), turned angle degrees clockwise. */
+static void
+card_quad (double cx, double cy, double hpx, double angle, double out[4][2])
+{
+  double w = hpx * TS_CARD_W_MM / TS_CARD_H_MM, hh = hpx;
+  const double local[4][2] = { { -w / 2, -hh / 2 }, { w / 2, -hh / 2 }, { w / 2, hh / 2 },
+                               { -w / 2, hh / 2 } };
+  double a = angle * G_PI / 180;
+  for (int i = 0; i < 4; i++) {
+    out[i][0] = cx + local[i][0] * cos (a) - local[i][1] * sin (a);
+    out[i][1] = cy + local[i][0] * sin (a) + local[i][1] * cos (a);
+  }
+}
+
+static GArray *
+detect (const TsImage *img)
+{
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, img, out, NULL);
+  return out;
+}
+
+static const TsCardCandidate *
+first_card (GArray *cands)
+{
+  for (guint i = 0; i < cands->len; i++)
+    if (g_array_index (cands, TsCardCandidate, i).has_quad)
+      return &g_array_index (cands, TsCardCandidate, i);
+  return NULL;
+}
+
+static void
+test_rectify_angle__of_upright_and_turned_quads (void **state)
+{
+  for (int a = 0; a < 360; a += 30) {
+    double q[4][2];
+    card_quad (100, 100, 80, a, q);
+    assert_true (angle_diff (ts_rectify_quad_angle (q), a) < 1e-6);
+    assert_int_equal (ts_rectify_angle_is_tapped (a), (a > 45 && a < 135) || (a > 225 && a < 315));
+  }
+}
+
+static void
+test_rectify_title__lies_inside_the_card_near_its_top (void **state)
+{
+  double q[4][2], t[4][2];
+  card_quad (200, 200, 176, 90, q);
+  ts_rectify_title_from_card (q, t);
+  double cx, cy;
+  ts_rectify_quad_center (t, &cx, &cy);
+  assert_true (ts_rectify_quad_contains (q, cx, cy));
+  /* Turned a quarter clockwise, the card's top is on the right. */
+  assert_true (cx > 200 + 176 * 0.35);
+  assert_true (angle_diff (ts_rectify_quad_angle (t), 90) < 1e-6);
+}
+
+static void
+test_rectify_clockwise__reorders_counter_clockwise_quads (void **state)
+{
+  double q[4][2] = { { 0, 0 }, { 0, 10 }, { 10, 10 }, { 10, 0 } };
+  ts_rectify_quad_clockwise (q);
+  assert_true (q[1][0] == 10 && q[1][1] == 0);
+  assert_true (ts_rectify_quad_contains (q, 5, 5));
+  assert_false (ts_rectify_quad_contains (q, 15, 5));
+}
+
+static void
+test_detect_card__upright_outline_and_corners (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (640, 480);
+  double q[4][2];
+  card_quad (320, 240, 300, 0, q);
+  draw_card (img, q, NULL);
+  g_autoptr (GArray) cands = detect (img);
+  const TsCardCandidate *c = first_card (cands);
+  assert_non_null (c);
+  assert_false (c->tapped);
+  /* Up or down can't be told from a blank card; the corners match one of the two. */
+  int turn = angle_diff (c->angle_deg, 0) < 90 ? 0 : 2;
+  double e[4][2];
+  ts_rectify_quad_turn (q, turn, e);
+  for (int i = 0; i < 4; i++)
+    assert_true (hypot (c->quad[i][0] - e[i][0], c->quad[i][1] - e[i][1]) < 4);
+}
+
+static void
+test_detect_card__tapped_and_any_angle (void **state)
+{
+  const double angles[] = { 90, 270, 30, 200, 120 };
+  for (guint k = 0; k < G_N_ELEMENTS (angles); k++) {
+    g_autoptr (TsImage) img = dark_table (800, 600);
+    double q[4][2];
+    card_quad (400, 300, 260, angles[k], q);
+    draw_card (img, q, NULL);
+    g_autoptr (GArray) cands = detect (img);
+    const TsCardCandidate *c = first_card (cands);
+    assert_non_null (c);
+    assert_int_equal (c->tapped, ts_rectify_angle_is_tapped (angles[k]));
+    /* The angle is right up to a half turn (which end is the top needs the title). */
+    double d = angle_diff (c->angle_deg, angles[k]);
+    assert_true (d < 3 || fabs (d - 180) < 3);
+  }
+}
+
+static void
+test_detect_card__under_perspective (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (800, 600);
+  /* The far side narrower, as from a tilted camera. */
+  double q[4][2] = { { 330, 140 }, { 490, 140 }, { 510, 400 }, { 310, 400 } };
+  draw_card (img, q, NULL);
+  g_autoptr (GArray) cands = detect (img);
+  const TsCardCandidate *c = first_card (cands);
+  assert_non_null (c);
+  double cx, cy;
+  ts_rectify_quad_center (c->quad, &cx, &cy);
+  assert_true (fabs (cx - 410) < 5 && fabs (cy - 270) < 5);
+}
+
+static void
+test_detect_card__a_square_is_not_a_card (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (640, 480);
+  double q[4][2] = { { 200, 100 }, { 440, 100 }, { 440, 340 }, { 200, 340 } };
+  draw_card (img, q, NULL);
+  g_autoptr (GArray) cands = detect (img);
+  assert_null (first_card (cands));
+}
+
+static void
+test_detect__blank_image_gives_nothing (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (640, 480);
+  g_autoptr (GArray) cands = detect (img);
+  assert_int_equal (cands->len, 0);
+}
+
+/* A title-like line on a light band, no card outline (as in a fanned hand). */
+static TsImage *
+draw_title_band (void)
+{
+  TsImage *img = dark_table (800, 600);
+  for (int y = 260; y < 320; y++)
+    memset (img->data + (gsize) y * img->stride + 150 * 3, 215, 500 * 3);
+  ts_cv_draw_text (img, "Serra Angel Lives", 180, 304, 1.4, 15, 15, 15);
+  /* A camera never sees edges this sharp. */
+  ts_cv_gaussian_blur (img, 1.5);
+  return img;
+}
+
+static void
+test_detect_title__line_without_card_outline (void **state)
+{
+  g_autoptr (TsImage) img = draw_title_band ();
+  g_autoptr (GArray) cands = detect (img);
+  gboolean found = FALSE;
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    double cx, cy;
+    ts_rectify_quad_center (c->title, &cx, &cy);
+    if (!c->has_quad && fabs (cy - 290) < 15 && cx > 250 && cx < 550) {
+      found = TRUE;
+      assert_false (c->tapped);
+      double d = angle_diff (c->angle_deg, 0);
+      assert_true (d < 8 || fabs (d - 180) < 8);
+      /* The line's length covers most of the text. */
+      assert_true (ts_rectify_quad_edge (c->title, 0) > 300);
+    }
+  }
+  assert_true (found);
+}
+
+static void
+test_detect_title__turned_a_quarter_is_tapped (void **state)
+{
+  g_autoptr (TsImage) band = draw_title_band ();
+  g_autoptr (TsImage) img = ts_cv_rotate90 (band, 1);
+  g_autoptr (GArray) cands = detect (img);
+  gboolean found = FALSE;
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (!c->has_quad && ts_rectify_quad_edge (c->title, 0) > 300) {
+      found = TRUE;
+      assert_true (c->tapped);
+    }
+  }
+  assert_true (found);
+}
+
+static void
+test_detect__reports_time_and_respects_max_candidates (void **state)
+{
+  g_autoptr (TsImage) img = draw_title_band ();
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.max_candidates = 0;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  double ms = -1;
+  assert_int_equal (ts_detector_detect (det, img, out, &ms), 0);
+  assert_true (ms >= 0);
+  assert_int_equal (ts_detector_get_params (det)->max_candidates, 0);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_rectify_angle__of_upright_and_turned_quads),
+    cmocka_unit_test (test_rectify_title__lies_inside_the_card_near_its_top),
+    cmocka_unit_test (test_rectify_clockwise__reorders_counter_clockwise_quads),
+    cmocka_unit_test (test_detect_card__upright_outline_and_corners),
+    cmocka_unit_test (test_detect_card__tapped_and_any_angle),
+    cmocka_unit_test (test_detect_card__under_perspective),
+    cmocka_unit_test (test_detect_card__a_square_is_not_a_card),
+    cmocka_unit_test (test_detect__blank_image_gives_nothing),
+    cmocka_unit_test (test_detect_title__line_without_card_outline),
+    cmocka_unit_test (test_detect_title__turned_a_quarter_is_tapped),
+    cmocka_unit_test (test_detect__reports_time_and_respects_max_candidates),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}

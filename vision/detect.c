@@ -1,0 +1,515 @@
+/* detect.c — card outlines (edge contours simplified to card-shaped quadrilaterals) and title
+ * lines (text strokes joined by morphology into line blobs), on a shrunken grey copy. */
+#include "detect.h"
+#include "cv.h"
+#include "rectify.h"
+
+#include <math.h>
+#include <string.h>
+
+struct TsDetector {
+  TsDetectorParams params;
+};
+
+/* A text-line blob at work scale: its rotated rectangle, long axis first. */
+typedef struct {
+  double c[2];      /* centre */
+  double dir[2];    /* unit vector along the line */
+  double len;       /* along dir */
+  double thick;     /* across dir */
+  double fill;      /* blob area / rectangle area */
+  gboolean dead;
+} Line;
+
+void
+ts_detector_params_init (TsDetectorParams *params)
+{
+  g_return_if_fail (params != NULL);
+  params->work_size = 1024;
+  params->min_card_area = 0.004;
+  params->aspect_tolerance = 0.12;
+  params->min_title_height = 10;
+  params->max_title_height = 0.12;
+  params->find_titles = TRUE;
+  params->max_candidates = 64;
+}
+
+TsDetector *
+ts_detector_new (const TsDetectorParams *params)
+{
+  TsDetector *det = g_new0 (TsDetector, 1);
+  if (params)
+    det->params = *params;
+  else
+    ts_detector_params_init (&det->params);
+  if (det->params.work_size < 64)
+    det->params.work_size = 64;
+  return det;
+}
+
+void
+ts_detector_free (TsDetector *detector)
+{
+  g_free (detector);
+}
+
+const TsDetectorParams *
+ts_detector_get_params (const TsDetector *detector)
+{
+  return &detector->params;
+}
+
+static double
+dist (const double a[2], const double b[2])
+{
+  return hypot (a[0] - b[0], a[1] - b[1]);
+}
+
+/* ---- cards ------------------------------------------------------------------------------- */
+
+static gboolean
+card_shaped (const double q[4][2], double tolerance)
+{
+  double a = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
+  double b = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  if (a < 1 || b < 1)
+    return FALSE;
+  double ratio = MAX (a, b) / MIN (a, b);
+  if (fabs (ratio / (TS_CARD_H_MM / TS_CARD_W_MM) - 1) > tolerance)
+    return FALSE;
+  /* Opposite edges of a card under mild perspective stay within a factor of each other. */
+  for (int i = 0; i < 2; i++) {
+    double e1 = ts_rectify_quad_edge (q, i), e2 = ts_rectify_quad_edge (q, i + 2);
+    if (MAX (e1, e2) / MAX (MIN (e1, e2), 1) > 1.5)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static double
+quad_area (const double q[4][2])
+{
+  double s = 0;
+  for (int i = 0; i < 4; i++) {
+    int j = (i + 1) % 4;
+    s += q[i][0] * q[j][1] - q[j][0] * q[i][1];
+  }
+  return fabs (s) / 2;
+}
+
+/* Orders a card quad so its first edge is a short side, choosing the end a player's upright
+ * or (for tapped cards) clockwise-tapped card would have on top. */
+static void
+card_candidate (const double q_in[4][2], double scale, double fill, TsCardCandidate *out)
+{
+  double q[4][2];
+  memcpy (q, q_in, sizeof q);
+  ts_rectify_quad_clockwise (q);
+  int start = ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2) <
+                      ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)
+                  ? 0 : 1;
+  double a[4][2], b[4][2];
+  ts_rectify_quad_turn (q, start, a);
+  ts_rectify_quad_turn (q, start + 2, b);
+  double aa = ts_rectify_quad_angle (a), ab = ts_rectify_quad_angle (b);
+  /* Prefer the angle nearest 0 for an untapped card and nearest 90 for a tapped one. */
+  double da = fabs (remainder (aa - (ts_rectify_angle_is_tapped (aa) ? 90 : 0), 360));
+  double db = fabs (remainder (ab - (ts_rectify_angle_is_tapped (ab) ? 90 : 0), 360));
+  const double (*best)[2] = da <= db ? a : b;
+
+  memset (out, 0, sizeof *out);
+  for (int i = 0; i < 4; i++) {
+    out->quad[i][0] = best[i][0] / scale;
+    out->quad[i][1] = best[i][1] / scale;
+  }
+  out->has_quad = TRUE;
+  ts_rectify_title_from_card (out->quad, out->title);
+  out->angle_deg = ts_rectify_quad_angle (out->quad);
+  out->upright_known = FALSE;
+  out->tapped = ts_rectify_angle_is_tapped (out->angle_deg);
+  out->confidence = CLAMP (0.5 + 0.5 * fill, 0, 1);
+}
+
+static void
+find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards)
+{
+  const TsDetectorParams *p = &det->params;
+  double min_area = p->min_card_area * gray->width * gray->height;
+  g_autoptr (TsImage) blurred = ts_image_copy (gray);
+  ts_cv_gaussian_blur (blurred, 1.0);
+  g_autoptr (TsImage) edges = ts_cv_canny (blurred, 40, 110);
+  g_autoptr (TsImage) thick = ts_cv_morphology (edges, TS_CV_MORPH_DILATE, 3, 3, FALSE);
+  g_autoptr (TsCvContours) contours = ts_cv_find_contours (thick, FALSE);
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  g_autoptr (GArray) areas = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
+    guint n;
+    const float *pts = ts_cv_contours_get (contours, i, &n);
+    if (n < 4)
+      continue;
+    double area = ts_cv_contour_area (pts, n);
+    if (area < min_area)
+      continue;
+    double q[4][2];
+    if (!ts_cv_approx_quad (pts, n, 0.03, q))
+      continue;
+    double qa = quad_area (q);
+    if (qa < min_area || !card_shaped (q, p->aspect_tolerance))
+      continue;
+    double fill = area / qa;
+    if (fill < 0.8)
+      continue;
+    TsCardCandidate c;
+    card_candidate (q, scale, MIN (fill, 1.0), &c);
+    g_array_append_val (found, c);
+    double full_area = qa / (scale * scale);
+    g_array_append_val (areas, full_area);
+  }
+
+  /* The edge ring around a card gives an outer and an inner contour, and a card's black
+   * border gives another just inside: keep the largest of nested outlines. */
+  for (guint i = 0; i < found->len; i++) {
+    TsCardCandidate *ci = &g_array_index (found, TsCardCandidate, i);
+    double ai = g_array_index (areas, double, i);
+    double cx, cy;
+    ts_rectify_quad_center (ci->quad, &cx, &cy);
+    gboolean keep = TRUE;
+    for (guint j = 0; j < found->len && keep; j++) {
+      if (j == i)
+        continue;
+      TsCardCandidate *cj = &g_array_index (found, TsCardCandidate, j);
+      double aj = g_array_index (areas, double, j);
+      if (!ts_rectify_quad_contains (cj->quad, cx, cy))
+        continue;
+      double jx, jy;
+      ts_rectify_quad_center (cj->quad, &jx, &jy);
+      double size = sqrt (MAX (ai, aj));
+      if (ai < 0.8 * aj)
+        keep = FALSE;  /* a card's own border or art box inside it */
+      else if (hypot (cx - jx, cy - jy) < 0.08 * size && (aj > ai || (aj == ai && j < i)))
+        keep = FALSE;  /* the same card found twice */
+    }
+    if (keep)
+      g_array_append_val (cards, *ci);
+  }
+}
+
+/* ---- title lines ------------------------------------------------------------------------- */
+
+static void
+line_from_rect (const double r[4][2], double fill, Line *l)
+{
+  double e0 = dist (r[0], r[1]), e1 = dist (r[1], r[2]);
+  int a = e0 >= e1 ? 0 : 1;
+  double len = MAX (e0, e1);
+  l->len = len;
+  l->thick = MIN (e0, e1);
+  l->dir[0] = (r[a + 1][0] - r[a][0]) / MAX (len, 1e-9);
+  l->dir[1] = (r[a + 1][1] - r[a][1]) / MAX (len, 1e-9);
+  /* Point the direction rightwards (or downwards for vertical lines), a canonical form. */
+  if (l->dir[0] < -1e-9 || (fabs (l->dir[0]) <= 1e-9 && l->dir[1] < 0)) {
+    l->dir[0] = -l->dir[0];
+    l->dir[1] = -l->dir[1];
+  }
+  l->c[0] = (r[0][0] + r[1][0] + r[2][0] + r[3][0]) / 4;
+  l->c[1] = (r[0][1] + r[1][1] + r[2][1] + r[3][1]) / 4;
+  l->fill = fill;
+  l->dead = FALSE;
+}
+
+static void
+line_corners (const Line *l, double grow_len, double grow_thick, double out[4][2])
+{
+  double hx = l->dir[0] * (l->len / 2 + grow_len), hy = l->dir[1] * (l->len / 2 + grow_len);
+  double nx = -l->dir[1] * (l->thick / 2 + grow_thick);
+  double ny = l->dir[0] * (l->thick / 2 + grow_thick);
+  /* Reading along dir with the normal (-dy, dx) pointing "down" the text. */
+  out[0][0] = l->c[0] - hx - nx; out[0][1] = l->c[1] - hy - ny;
+  out[1][0] = l->c[0] + hx - nx; out[1][1] = l->c[1] + hy - ny;
+  out[2][0] = l->c[0] + hx + nx; out[2][1] = l->c[1] + hy + ny;
+  out[3][0] = l->c[0] - hx + nx; out[3][1] = l->c[1] + -hy + ny;
+}
+
+/* Joins two blobs of one text line (words split by a wide space, or a word cut by a frame
+ * ornament) when they sit end to end on one axis. Short words have poorly estimated
+ * directions and small letters ("a", "of") make thinner blobs, so the tests are loose on
+ * both and strict on the gap. */
+static gboolean
+try_merge (Line *a, const Line *b)
+{
+  /* Most pairs are far apart: reject them before any trigonometry. */
+  double reach = (a->len + b->len) / 2 + 1.3 * MAX (a->thick, b->thick);
+  if (fabs (b->c[0] - a->c[0]) > reach || fabs (b->c[1] - a->c[1]) > reach)
+    return FALSE;
+  double bd[2] = { b->dir[0], b->dir[1] };
+  if (a->dir[0] * bd[0] + a->dir[1] * bd[1] < 0) {
+    bd[0] = -bd[0];
+    bd[1] = -bd[1];
+  }
+  double cosang = a->dir[0] * bd[0] + a->dir[1] * bd[1];
+  if (cosang < 0.9659) /* cos 15° */
+    return FALSE;
+  double t = MAX (a->thick, b->thick);
+  if (MIN (a->thick, b->thick) < 0.4 * t)
+    return FALSE;
+  /* The common axis: directions averaged by length. */
+  double d[2] = { a->dir[0] * a->len + bd[0] * b->len, a->dir[1] * a->len + bd[1] * b->len };
+  double dn = hypot (d[0], d[1]);
+  d[0] /= dn;
+  d[1] /= dn;
+  double dx = b->c[0] - a->c[0], dy = b->c[1] - a->c[1];
+  double along = dx * d[0] + dy * d[1];
+  double across = -dx * d[1] + dy * d[0];
+  if (fabs (across) > 0.3 * t + 0.12 * fabs (along))
+    return FALSE;
+  double gap = fabs (along) - a->len / 2 - b->len / 2;
+  if (gap > 1.3 * t)
+    return FALSE;
+  double lo = MIN (-a->len / 2, along - b->len / 2);
+  double hi = MAX (a->len / 2, along + b->len / 2);
+  double mid = (lo + hi) / 2;
+  double wa = a->len * a->fill, wb = b->len * b->fill;
+  /* Centre: on the axis through the length-weighted mean of the two centres. */
+  double w = a->len + b->len;
+  double mx = (a->c[0] * a->len + b->c[0] * b->len) / w;
+  double my = (a->c[1] * a->len + b->c[1] * b->len) / w;
+  double base_along = (mx - a->c[0]) * d[0] + (my - a->c[1]) * d[1];
+  a->c[0] = mx + d[0] * (mid - base_along);
+  a->c[1] = my + d[1] * (mid - base_along);
+  a->dir[0] = d[0];
+  a->dir[1] = d[1];
+  a->fill = MIN (1.0, (wa + wb) / (hi - lo));
+  a->len = hi - lo;
+  a->thick = t + fabs (across) * 0.5;
+  return TRUE;
+}
+
+static void
+find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
+            GArray *lines)
+{
+  /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
+  int k = (int) MAX (3, min_h * 0.9);
+  /* Long straight edges along the line direction (the title bar's outline, frame lines) are
+   * taken out first: the letters touching them would otherwise join them. No stroke of a
+   * letter runs this long along the line. */
+  int kl = (int) MAX (9, min_h * 3);
+  g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
+                                                   vertical ? kl : 1, FALSE);
+  /* So are long edges across it (card sides, the ends of the title bar), longer than any
+   * letter is tall. */
+  int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
+  g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
+                                                 vertical ? 1 : kp, FALSE);
+  g_autoptr (TsImage) part = ts_cv_subtract (bin, straight);
+  g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
+  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
+                                                 vertical ? k : 1, FALSE);
+  /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
+   * kernel half a text line tall cuts them away from the letters they touch. */
+  int ko = (int) MAX (3, lround (min_h * 0.5));
+  g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  g_autoptr (TsCvContours) contours = ts_cv_find_contours (opened, TRUE);
+  for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
+    guint n;
+    const float *pts = ts_cv_contours_get (contours, i, &n);
+    if (n < 4)
+      continue;
+    double r[4][2];
+    ts_cv_min_area_rect (pts, n, r);
+    Line l;
+    double area = ts_cv_contour_area (pts, n);
+    double e0 = dist (r[0], r[1]), e1 = dist (r[1], r[2]);
+    if (e0 * e1 < 1)
+      continue;
+    line_from_rect (r, area / (e0 * e1), &l);
+    if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
+      continue;
+    /* Keep the pass's own orientation band; the other pass covers the rest. */
+    double horiz = fabs (l.dir[0]);
+    if (vertical ? horiz > 0.75 : horiz < 0.65)
+      continue;
+    l.c[0] *= factor;
+    l.c[1] *= factor;
+    l.len *= factor;
+    l.thick *= factor;
+    g_array_append_val (lines, l);
+  }
+}
+
+/* Where the point (x, y) falls on the card: u across its top edge, v down from it, both
+ * 0..1 inside the card. */
+static const double unit_square[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+
+static void
+card_coords (const TsCardCandidate *card, double x, double y, double *u, double *v)
+{
+  double h[9], quad[4][2];
+  memcpy (quad, card->quad, sizeof quad);
+  ts_cv_perspective_transform_get (quad, unit_square, h);
+  double w = h[6] * x + h[7] * y + h[8];
+  *u = (h[0] * x + h[1] * y + h[2]) / w;
+  *v = (h[3] * x + h[4] * y + h[5]) / w;
+}
+
+/* A text line near the top of a found card, parallel to its top edge, is its name line: a
+ * tighter outline than the band placed from the card's shape, and right even when the
+ * outline found was the card's inner border. Returns TRUE when l was used so. */
+static gboolean
+refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], double cx,
+                   double cy)
+{
+  double u, v;
+  card_coords (card, cx, cy, &u, &v);
+  if (u < 0.05 || u > 0.7 || v < 0 || v > 0.16 || v >= *best_v)
+    return FALSE;
+  double tx = card->quad[1][0] - card->quad[0][0], ty = card->quad[1][1] - card->quad[0][1];
+  double lx = q[1][0] - q[0][0], ly = q[1][1] - q[0][1];
+  double cosang = (tx * lx + ty * ly) / MAX (hypot (tx, ty) * hypot (lx, ly), 1e-9);
+  if (fabs (cosang) < 0.96)
+    return FALSE;
+  /* Take the rows of the line, across the whole width of the card: the line may be one
+   * word of the name. */
+  double vmin = 1, vmax = 0;
+  for (int k = 0; k < 4; k++) {
+    double uk, vk;
+    card_coords (card, q[k][0], q[k][1], &uk, &vk);
+    vmin = MIN (vmin, vk);
+    vmax = MAX (vmax, vk);
+  }
+  double h[9], quad[4][2];
+  memcpy (quad, card->quad, sizeof quad);
+  ts_cv_perspective_transform_get (unit_square, quad, h);
+  const double band[4][2] = { { 0.02, vmin }, { 0.98, vmin }, { 0.98, vmax }, { 0.02, vmax } };
+  for (int k = 0; k < 4; k++) {
+    double w = h[6] * band[k][0] + h[7] * band[k][1] + h[8];
+    card->title[k][0] = (h[0] * band[k][0] + h[1] * band[k][1] + h[2]) / w;
+    card->title[k][1] = (h[3] * band[k][0] + h[4] * band[k][1] + h[5]) / w;
+  }
+  *best_v = v;
+  return TRUE;
+}
+
+static void
+find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, GArray *out)
+{
+  const TsDetectorParams *p = &det->params;
+  double min_h = MAX (5, p->min_title_height * scale);
+  double max_h = p->max_title_height * MIN (gray->width, gray->height);
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
+  g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
+  double used;
+  g_autoptr (TsImage) bin = ts_cv_threshold (grad, -1, FALSE, &used);
+  if (used < 20) {
+    /* A flat image: Otsu's split would be noise. */
+    g_clear_pointer (&bin, ts_image_free);
+    bin = ts_cv_threshold (grad, 20, FALSE, NULL);
+  }
+  /* Words of large titles come out as separate blobs: the merge below joins them. */
+  find_lines (bin, FALSE, min_h, max_h, 1, lines);
+  find_lines (bin, TRUE, min_h, max_h, 1, lines);
+
+  gboolean merged = TRUE;
+  while (merged) {
+    merged = FALSE;
+    for (guint i = 0; i < lines->len; i++) {
+      Line *a = &g_array_index (lines, Line, i);
+      if (a->dead)
+        continue;
+      for (guint j = 0; j < lines->len; j++) {
+        Line *b = &g_array_index (lines, Line, j);
+        if (j == i || b->dead)
+          continue;
+        if (try_merge (a, b)) {
+          b->dead = TRUE;
+          merged = TRUE;
+        }
+      }
+    }
+  }
+
+  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
+  for (guint j = 0; j < n_cards; j++)
+    best_v[j] = 1;
+  for (guint i = 0; i < lines->len; i++) {
+    Line *l = &g_array_index (lines, Line, i);
+    if (l->dead)
+      continue;
+    double aspect = l->len / l->thick;
+    /* A card name is at least three letters and rarely fills less than half its box. */
+    if (aspect < 2.5 || aspect > 40 || l->fill < 0.45)
+      continue;
+    TsCardCandidate c;
+    memset (&c, 0, sizeof c);
+    double q[4][2];
+    line_corners (l, 0.25 * l->thick, 0.3 * l->thick, q);
+    for (int k = 0; k < 4; k++) {
+      c.title[k][0] = q[k][0] / scale;
+      c.title[k][1] = q[k][1] / scale;
+    }
+    double cx = l->c[0] / scale, cy = l->c[1] / scale;
+    gboolean inside = FALSE;
+    for (guint j = 0; j < n_cards && !inside; j++) {
+      TsCardCandidate *card = &g_array_index (out, TsCardCandidate, j);
+      if (!ts_rectify_quad_contains (card->quad, cx, cy))
+        continue;
+      /* A line in the upper third of a found card that is not its title may be the title of
+       * a card stacked over it (an outline found around a stack); lower down it is the
+       * type line or rules text. */
+      double u, v;
+      card_coords (card, cx, cy, &u, &v);
+      inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
+    }
+    if (inside)
+      continue;
+    /* Vertical text is taken to read downwards: a card tapped clockwise. */
+    c.has_quad = FALSE;
+    c.angle_deg = ts_rectify_quad_angle (c.title);
+    c.upright_known = FALSE;
+    c.tapped = ts_rectify_angle_is_tapped (c.angle_deg);
+    c.confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
+    g_array_append_val (out, c);
+  }
+}
+
+static int
+by_confidence (gconstpointer a, gconstpointer b)
+{
+  double ca = ((const TsCardCandidate *) a)->confidence;
+  double cb = ((const TsCardCandidate *) b)->confidence;
+  return ca < cb ? 1 : ca > cb ? -1 : 0;
+}
+
+guint
+ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, double *ms_out)
+{
+  g_return_val_if_fail (detector != NULL && image != NULL && out != NULL, 0);
+  gint64 t0 = g_get_monotonic_time ();
+  const TsDetectorParams *p = &detector->params;
+  double scale = MIN (1.0, (double) p->work_size / MAX (image->width, image->height));
+  int w = MAX (1, (int) lround (image->width * scale));
+  int h = MAX (1, (int) lround (image->height * scale));
+  g_autoptr (TsImage) gray = ts_cv_convert_channels (image, 1);
+  if (scale < 1) {
+    TsImage *small = ts_cv_resize (gray, w, h);
+    ts_image_free (gray);
+    gray = small;
+  }
+  scale = (double) gray->width / image->width;
+
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  find_cards (detector, gray, scale, found);
+  guint n_cards = found->len;
+  if (p->find_titles)
+    find_titles (detector, gray, scale, n_cards, found);
+  /* Whole cards first (they carry the most information), then title lines by score. */
+  if (found->len > n_cards)
+    qsort (&g_array_index (found, TsCardCandidate, n_cards), found->len - n_cards,
+           sizeof (TsCardCandidate), by_confidence);
+  guint n = MIN (found->len, (guint) MAX (p->max_candidates, 0));
+  g_array_append_vals (out, found->data, n);
+  if (ms_out)
+    *ms_out = (g_get_monotonic_time () - t0) / 1000.0;
+  return n;
+}

@@ -1,0 +1,80 @@
+/* detect.h — finding cards and title lines in one image, fast enough for every frame.
+ *
+ * Detection is split from reading (reader.h): the detector only looks at geometry and
+ * contrast, so a tracker can run it on every frame and read titles off the frame loop.
+ * Two kinds of candidates come out of one call:
+ *   - a whole card: a card-shaped quadrilateral (63 x 88 mm aspect, under any rotation and
+ *     mild perspective) with its title band placed inside it;
+ *   - a title line on its own: a band of text that looks like a card's name line, found even
+ *     when the card's outline is hidden (fanned hands, stacked cards).
+ * A title that lies inside a found card is reported once, with the card.
+ *
+ * Coordinates are image pixels of the input image (x right, y down). Quadrilaterals start at
+ * the card's (or title's) own top-left corner and go clockwise as seen on the card, so the
+ * first edge runs along the card's top. Angles are degrees turned clockwise from upright in
+ * the image, in [0, 360).
+ *
+ * One TsDetector may be used by one thread at a time (it keeps scratch buffers); use one
+ * detector per thread. */
+#pragma once
+
+#include "image.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  /* The image is shrunk so its longer side is at most this many pixels before searching.
+   * Raising it finds smaller cards and titles; time grows with its square. */
+  int work_size;
+  /* Smallest card to report, as a fraction of the image area. Lowering it finds smaller
+   * (farther) cards but lets more non-card rectangles through. */
+  double min_card_area;
+  /* How far the quadrilateral's aspect (long / short side) may stray from 88/63 (relative).
+   * Raising it accepts cards under stronger perspective and more false rectangles. */
+  double aspect_tolerance;
+  /* Title lines shorter than this (pixels, input image) are not searched for: below about
+   * 12 px OCR fails anyway. Lowering it costs time and false candidates. */
+  double min_title_height;
+  /* Title lines taller than this fraction of the image's shorter side are ignored. */
+  double max_title_height;
+  /* Search for title lines outside found cards (the fanned-hand case). Turning it off halves
+   * the time on a busy frame but misses cards whose outline is hidden. */
+  gboolean find_titles;
+  /* Keep at most this many candidates, best first. */
+  int max_candidates;
+} TsDetectorParams;
+
+/* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */
+void ts_detector_params_init (TsDetectorParams *params);
+
+typedef struct TsDetector TsDetector;
+
+typedef struct {
+  double quad[4][2];   /* card outline; meaningful only when has_quad */
+  gboolean has_quad;   /* FALSE when only the title line was found */
+  double title[4][2];  /* name line outline: top-left, top-right, bottom-right, bottom-left */
+  /* Degrees clockwise from upright. From geometry alone a card's up and down can't always be
+   * told apart: when upright_known is FALSE the angle may be 180 degrees off; the reader
+   * (ts_reader_read) settles it by reading the title both ways. */
+  double angle_deg;
+  gboolean upright_known;
+  /* The card's long side lies along the image horizontal (a quarter turn either way). This
+   * does not depend on the 180 degree ambiguity. */
+  gboolean tapped;
+  double confidence;   /* 0..1: how card-like / title-like the candidate looks */
+} TsCardCandidate;
+
+/* params NULL means defaults. Never fails. Free with ts_detector_free(). */
+TsDetector *ts_detector_new (const TsDetectorParams *params);
+void ts_detector_free (TsDetector *detector);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsDetector, ts_detector_free)
+
+const TsDetectorParams *ts_detector_get_params (const TsDetector *detector);
+
+/* Appends the candidates found in image (1, 3 or 4 channels) to out, a GArray of
+ * TsCardCandidate (g_array_new (FALSE, FALSE, sizeof (TsCardCandidate))), best first.
+ * Returns the number appended. ms_out, if not NULL, receives the wall time spent (ms). */
+guint ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out,
+                          double *ms_out);
+
+G_END_DECLS

@@ -1,0 +1,66 @@
+/* reader.h — reading a card's name off its title line: rectify, decide which way is up,
+ * OCR (Tesseract, single-line mode) and match against the card database.
+ *
+ * A TsReader owns one Tesseract engine, created once and reused for every title, plus a
+ * user-words file of the database's card names. It is NOT thread-safe: one reader per
+ * thread (reading is the slow part; a tracker runs it off the frame loop).
+ *
+ * Speed: Tesseract's LSTM runs OpenMP threads that spin; on a busy machine a read becomes
+ * ten times slower. libgomp reads OMP_THREAD_LIMIT when the program loads, so a program
+ * that reads titles should run with OMP_THREAD_LIMIT=1 in its environment (the recognize
+ * command re-executes itself with it).
+ *
+ * How a candidate is read: the title is warped to a strip 44 px tall, made dark-on-light
+ * (1993 and black frames print light names), cleared of frame lines touching its edges and,
+ * for a band placed on a card, narrowed to the text rows; then OCR (single line), and the
+ * text, with up to two stray tokens dropped at either end, is matched. A name is accepted
+ * only when the whole of it was read (few edits for its length, none for names of five
+ * letters or fewer), it is not a short lower-case word (rules text) and no card type
+ * stands beside it (the type line). The other way up is tried when the first reading is
+ * not sure; a card outline is also read as if it were the inner edge of the black border;
+ * a line found alone is read again lengthened, in case it was one word of a longer name. */
+#pragma once
+
+#include "image.h"
+#include "detect.h"
+#include "cards.h"
+
+G_BEGIN_DECLS
+
+typedef struct TsReader TsReader;
+
+typedef struct {
+  const char *name;      /* matched card (or face) name, owned by the card database;
+                          * NULL when the best match scored below the reader's min score */
+  const TsCard *card;    /* the matched card, or NULL with name */
+  double score;          /* 0..1 matcher score of the best match, even when name is NULL */
+  char *text;            /* raw OCR text of the reading that won; owned, may be "" */
+  double angle_deg;      /* the card's angle as settled by reading (degrees clockwise) */
+  gboolean tapped;
+  double title[4][2];    /* the title outline that was read, card's top-left first */
+  double ms_rectify;     /* wall time (ms): perspective warp and binarisation */
+  double ms_ocr;         /* Tesseract */
+  double ms_match;       /* ts_matcher_match */
+} TsReading;
+
+/* Frees what a TsReading owns (text) and zeroes it. */
+void ts_reading_clear (TsReading *reading);
+
+/* db and matcher must outlive the reader. Writes the user-words list to a temporary file
+ * (removed by ts_reader_free) and starts Tesseract with English data. Fails with
+ * TS_VISION_ERROR_OCR when the language data is missing. */
+TsReader *ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error);
+void ts_reader_free (TsReader *reader);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsReader, ts_reader_free)
+
+/* Matches scoring below this are reported with name NULL. Default 0.80. Lowering it reads
+ * more worn or blurred titles and lets more wrong names through. */
+void ts_reader_set_min_score (TsReader *reader, double min_score);
+double ts_reader_get_min_score (const TsReader *reader);
+
+/* Reads candidate's title from image (the image the candidate was detected in). Fills out
+ * (the caller clears it with ts_reading_clear). Returns TRUE when a name was matched. */
+gboolean ts_reader_read (TsReader *reader, const TsImage *image,
+                         const TsCardCandidate *candidate, TsReading *out);
+
+G_END_DECLS
