@@ -10,9 +10,13 @@ typedef struct {
   TsCommandFunc run;
 } TsCommand;
 
+
+int ts_cmd_sources (int argc, char **argv);
+int ts_cmd_calibrate (int argc, char **argv);
+int ts_cmd_watch (int argc, char **argv);
+int ts_cmd_recognize (int argc, char **argv);
 int ts_cmd_replay (int argc, char **argv);
 int ts_cmd_log (int argc, char **argv);
-int ts_cmd_recognize (int argc, char **argv);
 int ts_cmd_cards (int argc, char **argv);
 int ts_cmd_dashboard (int argc, char **argv);
 int ts_cmd_synth (int argc, char **argv);

@@ -8,11 +8,14 @@
 #include <string.h>
 
 static const TsCommand commands[] = {
-  { "replay", "Apply a game's events and print the final state", ts_cmd_replay },
-  { "log", "Show, replay or export a game's log", ts_cmd_log },
+  { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
+  { "watch", "watch the table and print game events (headless)", ts_cmd_watch },
   { "recognize", "find and name the cards in images", ts_cmd_recognize },
   { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
-  { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
+  { "replay", "apply a game's events and print the final state", ts_cmd_replay },
+  { "log", "show, replay or export a game's log", ts_cmd_log },
+  { "sources", "list the cameras found (V4L2, libcamera)", ts_cmd_sources },
+  { "calibrate", "calibrate the camera, the table plane and the zones", ts_cmd_calibrate },
   { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },
   { NULL, NULL, NULL },
 };

@@ -167,6 +167,209 @@ ts_cv_resize (const TsImage *image, int width, int height)
   return from_mat (dst);
 }
 
+/* ---- capture and calibration (live table) ---- */
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/videoio.hpp>
+
+struct _TsCvVideo {
+  cv::VideoCapture cap;
+  bool is_device;
+  char *name;
+};
+
+static TsCvVideo *
+video_open (const char *name, bool is_device, int width, int height, GError **error)
+{
+  TsCvVideo *v = new TsCvVideo ();
+  v->is_device = is_device;
+  v->name = g_strdup (name);
+  try {
+    bool ok = is_device ? v->cap.open (name, cv::CAP_V4L2) : v->cap.open (name, cv::CAP_ANY);
+    if (ok && is_device && width > 0 && height > 0) {
+      v->cap.set (cv::CAP_PROP_FRAME_WIDTH, width);
+      v->cap.set (cv::CAP_PROP_FRAME_HEIGHT, height);
+    }
+    if (!ok || !v->cap.isOpened ()) {
+      g_set_error (error, TS_VISION_ERROR,
+                   is_device ? TS_VISION_ERROR_DEVICE : TS_VISION_ERROR_IO,
+                   is_device ? "%s: cannot open the camera (missing, unplugged or busy)"
+                             : "%s: cannot open the video (missing or unsupported format)",
+                   name);
+      ts_cv_video_free (v);
+      return NULL;
+    }
+  } catch (const cv::Exception &e) {
+    g_set_error (error, TS_VISION_ERROR, TS_VISION_ERROR_DEVICE, "%s: %s", name, e.what ());
+    ts_cv_video_free (v);
+    return NULL;
+  }
+  return v;
+}
+
+TsCvVideo *
+ts_cv_video_open_file (const char *path, GError **error)
+{
+  return video_open (path, false, 0, 0, error);
+}
+
+TsCvVideo *
+ts_cv_video_open_v4l2 (const char *device, int width, int height, GError **error)
+{
+  return video_open (device, true, width, height, error);
+}
+
+TsImage *
+ts_cv_video_read (TsCvVideo *video, double *out_pos_ms, GError **error)
+{
+  try {
+    cv::Mat frame;
+    if (!video->cap.read (frame) || frame.empty ()) {
+      if (video->is_device)
+        g_set_error (error, TS_VISION_ERROR, TS_VISION_ERROR_DEVICE,
+                     "%s: the camera stopped delivering frames (unplugged?)", video->name);
+      return NULL;
+    }
+    if (out_pos_ms)
+      *out_pos_ms = video->is_device ? -1 : video->cap.get (cv::CAP_PROP_POS_MSEC);
+    if (frame.channels () == 3)
+      return from_mat (frame);
+    cv::Mat bgr;
+    cv::cvtColor (frame, bgr, frame.channels () == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGRA2BGR);
+    return from_mat (bgr);
+  } catch (const cv::Exception &e) {
+    g_set_error (error, TS_VISION_ERROR,
+                 video->is_device ? TS_VISION_ERROR_DEVICE : TS_VISION_ERROR_DECODE,
+                 "%s: %s", video->name, e.what ());
+    return NULL;
+  }
+}
+
+void
+ts_cv_video_free (TsCvVideo *video)
+{
+  if (video == NULL)
+    return;
+  try {
+    video->cap.release ();
+  } catch (const cv::Exception &) {
+  }
+  g_free (video->name);
+  delete video;
+}
+
+gboolean
+ts_cv_find_chessboard (const TsImage *image, int cols, int rows, double *corners)
+{
+  try {
+    cv::Mat src = wrap (image), grey;
+    if (image->channels == 1)
+      grey = src;
+    else
+      cv::cvtColor (src, grey, image->channels == 3 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGRA2GRAY);
+    std::vector<cv::Point2f> found;
+    if (!cv::findChessboardCorners (grey, cv::Size (cols, rows), found,
+                                    cv::CALIB_CB_ADAPTIVE_THRESH | cv::CALIB_CB_NORMALIZE_IMAGE))
+      return FALSE;
+    cv::cornerSubPix (grey, found, cv::Size (5, 5), cv::Size (-1, -1),
+                      cv::TermCriteria (cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 30,
+                                        0.01));
+    for (size_t i = 0; i < found.size (); i++) {
+      corners[2 * i] = found[i].x;
+      corners[2 * i + 1] = found[i].y;
+    }
+    return TRUE;
+  } catch (const cv::Exception &) {
+    return FALSE;
+  }
+}
+
+double
+ts_cv_calibrate_camera (int n_views, int n_points, const double *object, const double *image,
+                        int width, int height, double k[9], double dist[5], GError **error)
+{
+  try {
+    std::vector<std::vector<cv::Point3f>> obj (n_views);
+    std::vector<std::vector<cv::Point2f>> img (n_views);
+    for (int v = 0; v < n_views; v++)
+      for (int i = 0; i < n_points; i++) {
+        const double *o = object + 2 * ((size_t) v * n_points + i);
+        const double *p = image + 2 * ((size_t) v * n_points + i);
+        obj[v].push_back (cv::Point3f ((float) o[0], (float) o[1], 0.f));
+        img[v].push_back (cv::Point2f ((float) p[0], (float) p[1]));
+      }
+    cv::Mat km, dm;
+    std::vector<cv::Mat> rvecs, tvecs;
+    double rms = cv::calibrateCamera (obj, img, cv::Size (width, height), km, dm, rvecs, tvecs);
+    for (int i = 0; i < 9; i++)
+      k[i] = km.at<double> (i / 3, i % 3);
+    for (int i = 0; i < 5; i++)
+      dist[i] = i < (int) dm.total () ? dm.at<double> (i) : 0.0;
+    return rms;
+  } catch (const cv::Exception &e) {
+    g_set_error (error, TS_VISION_ERROR, TS_VISION_ERROR_FAILED, "calibration failed: %s",
+                 e.what ());
+    return -1;
+  }
+}
+
+void
+ts_cv_undistort_points (const double k[9], const double dist[5], double *points, int n)
+{
+  try {
+    cv::Mat km (3, 3, CV_64F, (void *) k);
+    cv::Mat dm (1, 5, CV_64F, (void *) dist);
+    cv::Mat src (n, 1, CV_64FC2, points), dst;
+    cv::undistortPoints (src, dst, km, dm, cv::noArray (), km);
+    for (int i = 0; i < n; i++) {
+      cv::Vec2d p = dst.at<cv::Vec2d> (i);
+      points[2 * i] = p[0];
+      points[2 * i + 1] = p[1];
+    }
+  } catch (const cv::Exception &) {
+    /* A camera matrix OpenCV refuses: the points stay as they were. */
+  }
+}
+
+TsImage *
+ts_cv_undistort (const TsImage *image, const double k[9], const double dist[5])
+{
+  cv::Mat km (3, 3, CV_64F, (void *) k);
+  cv::Mat dm (1, 5, CV_64F, (void *) dist);
+  TsImage *out = ts_image_new (image->width, image->height, image->channels);
+  cv::Mat dst = wrap (out);
+  try {
+    cv::undistort (wrap (image), dst, km, dm);
+  } catch (const cv::Exception &) {
+    wrap (image).copyTo (dst);  /* a camera matrix OpenCV refuses: left as captured */
+  }
+  return out;
+}
+
+gboolean
+ts_cv_find_homography (int n, const double *src, const double *dst, double h[9], GError **error)
+{
+  try {
+    std::vector<cv::Point2d> s, d;
+    for (int i = 0; i < n; i++) {
+      s.push_back (cv::Point2d (src[2 * i], src[2 * i + 1]));
+      d.push_back (cv::Point2d (dst[2 * i], dst[2 * i + 1]));
+    }
+    cv::Mat m = cv::findHomography (s, d, 0);
+    if (m.empty () || std::abs (cv::determinant (m)) < 1e-12) {
+      g_set_error (error, TS_VISION_ERROR, TS_VISION_ERROR_FAILED,
+                   "the points do not define a plane (repeated or three on a line?)");
+      return FALSE;
+    }
+    for (int i = 0; i < 9; i++)
+      h[i] = m.at<double> (i / 3, i % 3);
+    return TRUE;
+  } catch (const cv::Exception &e) {
+    g_set_error (error, TS_VISION_ERROR, TS_VISION_ERROR_FAILED, "homography: %s", e.what ());
+    return FALSE;
+  }
+}
+
 /* ---- detection, rectification and drawing ------------------------------------------------ */
 
 TsImage *
@@ -374,4 +577,12 @@ ts_cv_draw_text (TsImage *image, const char *text, double x, double y, double sc
                (int) (3 * scale + 2), cv::LINE_AA);
   cv::putText (m, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour (image, r, g, b),
                (int) (scale + 1), cv::LINE_AA);
+}
+
+/* ---- live table: threading ---- */
+
+void
+ts_cv_set_num_threads (int n)
+{
+  cv::setNumThreads (n);
 }

@@ -1,0 +1,244 @@
+/* observe.c — from candidates to tracker inputs, from tracker observations to engine events. */
+#include "observe.h"
+#include "reader.h"
+
+#include <math.h>
+#include <string.h>
+
+TsZone
+ts_observe_zone_for_area (TsAreaKind area)
+{
+  switch (area) {
+  case TS_AREA_BATTLEFIELD: return TS_ZONE_BATTLEFIELD;
+  case TS_AREA_HAND: return TS_ZONE_HAND;
+  case TS_AREA_LIBRARY: return TS_ZONE_LIBRARY;
+  case TS_AREA_GRAVEYARD: return TS_ZONE_GRAVEYARD;
+  case TS_AREA_EXILE: return TS_ZONE_EXILE;
+  default: return TS_ZONE_NONE;
+  }
+}
+
+void
+ts_observe_place_candidates (const TsCalibration *cal, const TsCardCandidate *cands, guint n,
+                             GArray *inputs)
+{
+  for (guint i = 0; i < n; i++) {
+    const TsCardCandidate *c = &cands[i];
+    TsPlacement pl;
+    /* A title alone gives the card's centre only when its up is known: otherwise the card may
+     * lie on either side of it, and the title's own centre is the safer position. */
+    ts_calibration_place (cal, c->has_quad ? c->quad : c->title,
+                          !c->has_quad && c->upright_known, &pl);
+    TsTrackInput in;
+    memset (&in, 0, sizeof in);
+    in.center[0] = pl.center[0];
+    in.center[1] = pl.center[1];
+    if (c->has_quad) {
+      in.size[0] = pl.size[0];
+      in.size[1] = pl.size[1];
+    } else {
+      /* A title alone: the card's size from the title's width (about 46 of 63 mm). */
+      double w = pl.size[0] * 63.0 / 46.0;
+      in.size[0] = w;
+      in.size[1] = w * 88.0 / 63.0;
+    }
+    in.rel_angle_deg = pl.rel_angle_deg;
+    in.area = pl.area;
+    in.owner = pl.owner;
+    in.pile = ts_area_kind_is_pile (pl.area);
+    in.confidence = c->confidence;
+    memcpy (in.title_px, c->title, sizeof in.title_px);
+    memcpy (in.quad_px, c->quad, sizeof in.quad_px);
+    in.has_quad = c->has_quad;
+    g_array_append_val (inputs, in);
+  }
+}
+
+/* ---- the reader on the tracker's worker thread ---- */
+
+typedef struct {
+  const TsCardDb *db;
+  const TsMatcher *matcher;
+  double min_score;
+} ReaderConfig;
+
+static gpointer
+reader_worker_new (gpointer user_data, GError **error)
+{
+  const ReaderConfig *cfg = user_data;
+  TsReader *r = ts_reader_new (cfg->db, cfg->matcher, error);
+  if (r && cfg->min_score > 0)
+    ts_reader_set_min_score (r, cfg->min_score);
+  return r;
+}
+
+static char *
+reader_read (gpointer worker, const TsTrackReadRequest *req, double *out_score)
+{
+  TsCardCandidate c;
+  memset (&c, 0, sizeof c);
+  memcpy (c.title, req->title_px, sizeof c.title);
+  memcpy (c.quad, req->quad_px, sizeof c.quad);
+  c.has_quad = req->has_quad;
+  c.angle_deg = req->angle_deg >= 0 ? req->angle_deg : 0;
+  c.upright_known = FALSE;
+  c.confidence = 1;
+  TsReading reading;
+  memset (&reading, 0, sizeof reading);
+  gboolean ok = ts_reader_read (worker, req->image, &c, &reading);
+  char *name = ok && reading.name ? g_strdup (reading.name) : NULL;
+  *out_score = reading.score;
+  ts_reading_clear (&reading);
+  return name;
+}
+
+static void
+reader_worker_free (gpointer worker)
+{
+  ts_reader_free (worker);
+}
+
+void
+ts_observe_reader_init (TsTrackReader *out, const TsCardDb *db, const TsMatcher *matcher,
+                        double min_score)
+{
+  ReaderConfig *cfg = g_new0 (ReaderConfig, 1);
+  cfg->db = db;
+  cfg->matcher = matcher;
+  cfg->min_score = min_score;
+  out->worker_new = reader_worker_new;
+  out->read = reader_read;
+  out->worker_free = reader_worker_free;
+  out->user_data = cfg;
+}
+
+void
+ts_observe_reader_clear (TsTrackReader *reader)
+{
+  g_clear_pointer (&reader->user_data, g_free);
+}
+
+/* ---- observations to events ---- */
+
+void
+ts_observed_event_clear (TsObservedEvent *oe)
+{
+  g_clear_pointer (&oe->event, ts_event_free);
+}
+
+GArray *
+ts_observed_event_array_new (void)
+{
+  GArray *a = g_array_new (FALSE, TRUE, sizeof (TsObservedEvent));
+  g_array_set_clear_func (a, (GDestroyNotify) ts_observed_event_clear);
+  return a;
+}
+
+struct _TsObserver {
+  gint64 offset_us;
+  GHashTable *objects;  /* track id -> engine object id */
+};
+
+TsObserver *
+ts_observer_new (gint64 time_offset_us)
+{
+  TsObserver *o = g_new0 (TsObserver, 1);
+  o->offset_us = time_offset_us;
+  o->objects = g_hash_table_new (g_direct_hash, g_direct_equal);
+  return o;
+}
+
+void
+ts_observer_free (TsObserver *o)
+{
+  if (o == NULL)
+    return;
+  g_hash_table_unref (o->objects);
+  g_free (o);
+}
+
+void
+ts_observer_bind (TsObserver *o, guint track_id, guint object)
+{
+  g_hash_table_insert (o->objects, GUINT_TO_POINTER (track_id), GUINT_TO_POINTER (object));
+}
+
+guint
+ts_observer_object (const TsObserver *o, guint track_id)
+{
+  gpointer v;
+  if (g_hash_table_lookup_extended (o->objects, GUINT_TO_POINTER (track_id), NULL, &v))
+    return GPOINTER_TO_UINT (v);
+  return track_id;
+}
+
+static TsEvent *
+add (GArray *out, TsEventKind kind, const TsObservation *obs, gint64 offset)
+{
+  TsObservedEvent oe = { 0 };
+  oe.event = ts_event_new (kind);
+  oe.event->source = TS_SOURCE_CAMERA;
+  oe.event->time_us = obs->time_us + offset;
+  oe.event->player = obs->owner;
+  oe.event->card = g_strdup (obs->name);
+  oe.track_id = obs->track_id;
+  oe.confidence = obs->confidence;
+  oe.needs_confirmation = obs->needs_confirmation || obs->name == NULL;
+  if (oe.needs_confirmation)
+    oe.event->note = g_strdup_printf ("camera: confidence %.2f, please confirm", obs->confidence);
+  g_array_append_val (out, oe);
+  return oe.event;
+}
+
+guint
+ts_observer_translate (TsObserver *o, const TsObservation *obs, GArray *out)
+{
+  guint before = out->len;
+  guint object = ts_observer_object (o, obs->track_id);
+  TsEvent *e;
+  /* A face-down pile in the library zone is the library itself, not a card coming in; a card
+   * off every zone is not in the game. */
+  if (obs->kind == TS_OBS_ENTERED &&
+      ((obs->area == TS_AREA_LIBRARY && obs->name == NULL) || obs->area == TS_AREA_NONE))
+    return 0;
+  switch (obs->kind) {
+  case TS_OBS_ENTERED:
+    e = add (out, TS_EVENT_MOVE, obs, o->offset_us);
+    e->zone = ts_observe_zone_for_area (obs->area);
+    e->from_zone = TS_ZONE_NONE;
+    if (obs->name == NULL)
+      e->flags |= TS_EVENT_FLAG_FACEDOWN;
+    if (obs->tapped && obs->area == TS_AREA_BATTLEFIELD) {
+      e = add (out, TS_EVENT_TAP, obs, o->offset_us);
+      e->object = object;
+    }
+    break;
+  case TS_OBS_MOVED:
+    e = add (out, TS_EVENT_MOVE, obs, o->offset_us);
+    e->object = object;
+    e->zone = ts_observe_zone_for_area (obs->area);
+    e->from_zone = ts_observe_zone_for_area (obs->from_area);
+    break;
+  case TS_OBS_TAPPED:
+  case TS_OBS_UNTAPPED:
+    e = add (out, obs->kind == TS_OBS_TAPPED ? TS_EVENT_TAP : TS_EVENT_UNTAP, obs, o->offset_us);
+    e->object = object;
+    break;
+  case TS_OBS_LEFT:
+    e = add (out, TS_EVENT_MOVE, obs, o->offset_us);
+    e->object = object;
+    e->from_zone = ts_observe_zone_for_area (obs->from_area);
+    e->zone = TS_ZONE_NONE;
+    if (e->note == NULL)
+      e->note = g_strdup ("camera: left the table (where to was not seen)");
+    break;
+  case TS_OBS_NAMED:
+    e = add (out, TS_EVENT_NOTE, obs, o->offset_us);
+    g_free (e->note);
+    e->note = g_strdup_printf ("camera: object %u is %s (score %.2f)", object,
+                               obs->name ? obs->name : "?", obs->name_score);
+    e->object = object;
+    break;
+  }
+  return out->len - before;
+}

@@ -1,0 +1,61 @@
+/* observe.h — the live table's glue between vision and the engine: places detector candidates
+ * on the calibrated table as tracker inputs, runs the title reader for the tracker, and turns
+ * tracker observations into engine events (camera source, with a confidence each).
+ *
+ * Ownership: TsObserver is opaque (ts_observer_free); it borrows the calibration. Events
+ * returned are new (ts_event_free). */
+#pragma once
+
+#include "calibration.h"
+#include "cards.h"
+#include "detect.h"
+#include "event.h"
+#include "track.h"
+
+G_BEGIN_DECLS
+
+/* The engine's zone for a layout area. */
+TsZone ts_observe_zone_for_area (TsAreaKind area);
+
+/* Appends one TsTrackInput per candidate to inputs (a GArray of TsTrackInput), placed with
+ * cal (which may have no table or layout: then image pixels and one battlefield). */
+void ts_observe_place_candidates (const TsCalibration *cal, const TsCardCandidate *cands,
+                                  guint n, GArray *inputs);
+
+/* A TsTrackReader reading titles with a TsReader made on the tracker's worker thread. db and
+ * matcher must outlive the tracker. min_score as for ts_reader_set_min_score (<= 0: default). */
+void ts_observe_reader_init (TsTrackReader *out, const TsCardDb *db, const TsMatcher *matcher,
+                             double min_score);
+/* Frees what ts_observe_reader_init allocated; only after the tracker using it is freed. */
+void ts_observe_reader_clear (TsTrackReader *reader);
+
+/* One engine event made from an observation. */
+typedef struct {
+  TsEvent *event;             /* owned */
+  guint track_id;
+  double confidence;          /* 0..1 */
+  gboolean needs_confirmation;
+} TsObservedEvent;
+
+void ts_observed_event_clear (TsObservedEvent *oe);
+/* A GArray of TsObservedEvent that clears its elements. */
+GArray *ts_observed_event_array_new (void);
+
+typedef struct _TsObserver TsObserver;
+
+/* time_offset_us is added to observation times to make wall-clock event times (microseconds
+ * since the epoch): for a recording, its start time; for a camera, wall minus monotonic. */
+TsObserver *ts_observer_new (gint64 time_offset_us);
+void ts_observer_free (TsObserver *observer);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsObserver, ts_observer_free)
+
+/* Appends the events for obs to out (a ts_observed_event_array_new array): entering gives a
+ * move (object 0: the engine assigns one; then call ts_observer_bind), and a tap when the card
+ * came in tapped; taps, untaps and moves name the card's engine object. Returns how many. */
+guint ts_observer_translate (TsObserver *observer, const TsObservation *obs, GArray *out);
+/* Records that the engine gave track_id the object id (from its verdict). */
+void ts_observer_bind (TsObserver *observer, guint track_id, guint object);
+/* The engine object for a track; the track id itself until bound. */
+guint ts_observer_object (const TsObserver *observer, guint track_id);
+
+G_END_DECLS

@@ -1,0 +1,308 @@
+/* bench-live.c — the live table's figures: per-frame cost from capture to observations at
+ * 1920x1080 on one core (OCR excluded), event precision/recall of the whole pipeline (real
+ * detector and title reader) on scripted sessions, and memory over an hour-long synthetic
+ * run of the tracker. Prints figures; asserts nothing about time. */
+#include "session-eval.h"
+#include "capture.h"
+#include "cv.h"
+#include "detect.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+stats (GArray *ms, const char *what)
+{
+  g_array_sort (ms, compare_doubles);
+  double sum = 0;
+  for (guint i = 0; i < ms->len; i++)
+    sum += g_array_index (ms, double, i);
+  printf ("  %-28s mean %7.2f ms  median %7.2f ms  p95 %7.2f ms\n", what, sum / ms->len,
+          g_array_index (ms, double, ms->len / 2),
+          g_array_index (ms, double, MIN (ms->len - 1, ms->len * 95 / 100)));
+}
+
+static const char *const hd_script =
+  "size 1920x1080\n"
+  "frames 24\n"
+  "seed 5\n"
+  "at 0 place 1 \"Mountain\" 1 0.27 0.74\n"
+  "at 0 place 2 \"Mountain\" 1 0.41 0.74\n"
+  "at 0 place 3 \"Hill Giant\" 1 0.55 0.74\n"
+  "at 0 place 4 \"Forest\" 2 0.66 0.26\n"
+  "at 0 place 5 \"Grizzly Bears\" 2 0.46 0.26\n"
+  "at 2 tap 1\n"
+  "at 8 hand 0.20 1.30 0.45 0.70 10\n"
+  "at 12 tap 4\n";
+
+/* Capture (JPEG frames from a folder), detection, placement and tracking at 1080p. */
+static void
+bench_frame_cost (void)
+{
+  printf ("Per-frame cost at 1920x1080, one core, OCR excluded:\n");
+  ts_cv_set_num_threads (1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) session = ts_synth_session_new_from_script (hd_script, "hd",
+                                                                          &error);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  g_autofree char *dir = g_dir_make_tmp ("ts-bench-live-XXXXXX", NULL);
+  if (!ts_synth_session_write (session, deck, dir, FALSE, NULL, NULL, &error)) {
+    printf ("  could not render frames: %s\n", error->message);
+    return;
+  }
+  g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
+  g_autoptr (TsCaptureSource) src = ts_capture_open (spec, &error);
+  g_autoptr (TsDetector) detector = ts_detector_new (NULL);
+  g_autoptr (TsCalibration) cal = ts_calibration_new ();
+  ts_calibration_set_layout (cal, ts_zone_layout_load_named ("two-player-wide", NULL));
+  g_autoptr (TsTracker) tracker = ts_tracker_new (NULL, NULL);
+  g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  g_autoptr (GArray) inputs = g_array_new (FALSE, FALSE, sizeof (TsTrackInput));
+  g_autoptr (GArray) obs = ts_observation_array_new ();
+  g_autoptr (GArray) t_cap = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) t_det = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) t_trk = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) t_all = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) t_copy = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n_cands = 0, n_obs = 0;
+  for (int round = 0; round < 2; round++) {  /* the first round warms caches up */
+    TsImage *frame;
+    gint64 t;
+    while (ts_capture_read (src, &frame, &t, NULL) == TS_CAPTURE_FRAME) {
+      gint64 a = g_get_monotonic_time ();
+      /* A camera hands over a buffer: the copy stands for that capture. */
+      g_autoptr (TsImage) copy = ts_image_copy (frame);
+      gint64 b = g_get_monotonic_time ();
+      if (round == 0) {
+        ts_image_free (frame);
+        continue;
+      }
+      ts_calibration_fit_image (cal, frame->width, frame->height);
+      g_array_set_size (cands, 0);
+      g_array_set_size (inputs, 0);
+      gint64 c = g_get_monotonic_time ();
+      ts_detector_detect (detector, copy, cands, NULL);
+      gint64 d = g_get_monotonic_time ();
+      ts_observe_place_candidates (cal, (const TsCardCandidate *) cands->data, cands->len,
+                                   inputs);
+      ts_tracker_update (tracker, copy, t, (const TsTrackInput *) inputs->data, inputs->len,
+                         obs);
+      gint64 e = g_get_monotonic_time ();
+      n_cands += cands->len;
+      n_obs = obs->len;
+      double v;
+      v = (b - a) / 1000.0;
+      g_array_append_val (t_copy, v);
+      v = (d - c) / 1000.0;
+      g_array_append_val (t_det, v);
+      v = (e - d) / 1000.0;
+      g_array_append_val (t_trk, v);
+      v = (b - a + e - c) / 1000.0;
+      g_array_append_val (t_all, v);
+      ts_image_free (frame);
+    }
+    /* Decoding the recorded JPEG frames, timed separately: a camera delivers raw frames. */
+    if (round == 0) {
+      ts_capture_free (g_steal_pointer (&src));
+      src = ts_capture_open (spec, NULL);
+      for (;;) {
+        gint64 a = g_get_monotonic_time ();
+        TsCaptureStatus st = ts_capture_read (src, &frame, &t, NULL);
+        gint64 b = g_get_monotonic_time ();
+        if (st != TS_CAPTURE_FRAME)
+          break;
+        double v = (b - a) / 1000.0;
+        g_array_append_val (t_cap, v);
+        ts_image_free (frame);
+      }
+      ts_capture_free (g_steal_pointer (&src));
+      src = ts_capture_open (spec, NULL);
+    }
+  }
+  printf ("  %u frames, %.1f candidates a frame, %u observations\n", t_all->len,
+          (double) n_cands / MAX (t_all->len, 1), n_obs);
+  stats (t_cap, "JPEG decode (recordings)");
+  stats (t_copy, "frame handover (camera)");
+  stats (t_det, "detection");
+  stats (t_trk, "placement + tracking");
+  stats (t_all, "capture -> observations");
+  /* Clean up the frames. */
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)) != NULL) {
+    g_autofree char *p = g_build_filename (dir, name, NULL);
+    g_unlink (p);
+  }
+  g_rmdir (dir);
+  ts_cv_set_num_threads (-1);
+}
+
+static void
+print_eval (const char *what, const EvalResult *r)
+{
+  printf ("  %-34s events %2d, reported %2d, matched %2d: precision %.3f recall %.3f; "
+          "in order %d/%d; taps within 2 frames %d/%d; spurious enter/leave %d\n",
+          what, r->truth, r->reported, r->matched, r->precision, r->recall, r->in_order,
+          r->matched, r->taps_within_2, r->taps, r->spurious_enter_leave);
+}
+
+static const char *const p720_script =
+  "size 1280x720\n"
+  "frames 200\n"
+  "seed 3\n"
+  "title 20\n"
+  "at 0 place 1 \"Mountain\" 1 0.27 0.74\n"
+  "at 0 place 2 \"Mountain\" 1 0.41 0.74\n"
+  "at 0 place 3 \"Forest\" 2 0.66 0.26\n"
+  "at 4 tap 1\n"
+  "at 10 enter 4 \"Hill Giant\" 1 0.57 0.74\n"
+  "at 30 hand 0.20 1.30 0.45 0.70 40\n"
+  "at 40 enter 5 \"Grizzly Bears\" 2 0.46 0.26\n"
+  "at 80 tap 3\n"
+  "at 100 attack 4\n"
+  "at 110 tap 4\n"
+  "at 130 die 5\n"
+  "at 140 retreat 4\n"
+  "at 150 untap 1\n";
+
+static void
+bench_sessions (const TsCardDb *db)
+{
+  printf ("Event precision/recall on scripted sessions:\n");
+  g_autofree char *demo = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
+                                            "demo-session", NULL);
+  EvalResult r;
+  g_autoptr (GError) error = NULL;
+  if (g_getenv ("TS_BENCH_720_ONLY"))
+    goto p720;
+  if (eval_session_dir (demo, EVAL_TRUTH_CANDIDATES, db, &r, &error)) {
+    print_eval ("demo (768x432), truth detections", &r);
+    eval_result_clear (&r);
+  }
+  if (eval_session_dir (demo, EVAL_DETECTOR, db, &r, &error)) {
+    print_eval ("demo (768x432), real detector+OCR", &r);
+    printf ("    per frame: detection %.1f ms, tracking with OCR %.1f ms\n", r.ms_detect,
+            r.ms_track);
+    eval_result_clear (&r);
+  } else
+    printf ("  demo: %s\n", error->message);
+  g_clear_error (&error);
+p720:
+  if (eval_session_script (p720_script, EVAL_TRUTH_CANDIDATES, db, &r, &error)) {
+    print_eval ("720p game, truth detections", &r);
+    eval_result_clear (&r);
+  }
+  if (eval_session_script (p720_script, EVAL_DETECTOR, db, &r, &error)) {
+    print_eval ("720p game, real detector+OCR", &r);
+    printf ("    per frame: detection %.1f ms, tracking with OCR %.1f ms\n", r.ms_detect,
+            r.ms_track);
+    if (g_getenv ("TS_EVAL_LOG"))
+      printf ("%s", r.log->str);
+    eval_result_clear (&r);
+  } else
+    printf ("  720p: %s\n", error->message);
+}
+
+static long
+rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  const char *p = strstr (status, "VmRSS:");
+  return p ? atol (p + 6) : -1;
+}
+
+/* An hour at 30 frames a second: 40 cards coming, tapping, untapping, going, with hands. */
+static void
+bench_memory (void)
+{
+  printf ("Memory over a one-hour synthetic run (tracker + observer, 30 fps):\n");
+  g_autoptr (TsTracker) tracker = ts_tracker_new (NULL, NULL);
+  g_autoptr (TsObserver) observer = ts_observer_new (0);
+  g_autoptr (GArray) obs = ts_observation_array_new ();
+  g_autoptr (GArray) events = ts_observed_event_array_new ();
+  GRand *rand = g_rand_new_with_seed (42);
+  const int slots = 40;
+  double angle[40];
+  gboolean present[40];
+  for (int i = 0; i < slots; i++) {
+    angle[i] = 0;
+    present[i] = g_rand_boolean (rand);
+  }
+  long start = rss_kb ();
+  guint64 n_obs = 0;
+  const int frames = 30 * 3600;
+  gint64 t0 = g_get_monotonic_time ();
+  for (int f = 0; f < frames; f++) {
+    if (f % 30 == 0) {  /* once a second something happens */
+      int k = g_rand_int_range (rand, 0, slots);
+      int what = g_rand_int_range (rand, 0, 3);
+      if (what == 0)
+        present[k] = !present[k];
+      else
+        angle[k] = angle[k] > 45 ? 0 : 90;
+    }
+    TsTrackInput in[40];
+    guint n = 0;
+    double hand = (f / 15) % 200 < 40 ? ((f / 15) % 40) * 30.0 : -1000;
+    for (int i = 0; i < slots; i++) {
+      double x = 60 + (i % 10) * 90, y = 100 + (i / 10) * 120;
+      if (!present[i] || fabs (x - hand) < 80)
+        continue;
+      memset (&in[n], 0, sizeof in[n]);
+      in[n].center[0] = x + g_rand_double_range (rand, -0.5, 0.5);
+      in[n].center[1] = y;
+      in[n].size[0] = 63;
+      in[n].size[1] = 88;
+      in[n].rel_angle_deg = angle[i];
+      in[n].area = 1;
+      in[n].confidence = 0.9;
+      in[n].name = "Mountain";
+      in[n].name_score = 0.95;
+      n++;
+    }
+    ts_tracker_update (tracker, NULL, (gint64) f * 33333, in, n, obs);
+    for (guint i = 0; i < obs->len; i++)
+      ts_observer_translate (observer, &g_array_index (obs, TsObservation, i), events);
+    n_obs += obs->len;
+    g_array_set_size (obs, 0);
+    g_array_set_size (events, 0);
+    if ((f + 1) % (30 * 600) == 0)
+      printf ("  after %2d min: RSS %ld kB (%+ld kB), %" G_GUINT64_FORMAT " observations\n",
+              (f + 1) / 1800, rss_kb (), rss_kb () - start, n_obs);
+  }
+  printf ("  tracking alone: %.3f ms a frame with ~20 cards\n",
+          (g_get_monotonic_time () - t0) / 1000.0 / frames);
+  g_rand_free (rand);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("TS_LAYOUT_DIR", TS_LAYOUT_DIR_FOR_TESTS, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  if (db == NULL) {
+    printf ("no card database: %s\n", error->message);
+    return 1;
+  }
+  /* TS_BENCH_ONLY=frames|sessions|memory runs one part. */
+  const char *only = g_getenv ("TS_BENCH_ONLY");
+  if (only == NULL || strcmp (only, "frames") == 0)
+    bench_frame_cost ();
+  if (only == NULL || strcmp (only, "sessions") == 0)
+    bench_sessions (db);
+  if (only == NULL || strcmp (only, "memory") == 0)
+    bench_memory ();
+  return 0;
+}

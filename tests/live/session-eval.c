@@ -1,0 +1,495 @@
+/* session-eval.c — scoring the live pipeline's events against a session's ground truth. */
+#include "session-eval.h"
+#include "detect.h"
+
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+  char *name;
+  double quad[4][2];
+  double title[4][2];
+  double visible;
+  gboolean in_view;
+} TruthCard;
+
+typedef struct {
+  int frame;
+  char *kind;      /* entered, tapped, untapped, left */
+  int id;
+  char *name;
+  int player;      /* 0-based seat */
+  char *zone;
+} TruthEvent;
+
+typedef struct {
+  guint64 frame;   /* when it was reported */
+  int when;        /* the frame its time stamp names (a departure: when last seen) */
+  TsEventKind kind;
+  TsZone zone, from_zone;
+  char *card;
+  int player;
+  guint track;
+} Reported;
+
+void
+eval_result_clear (EvalResult *r)
+{
+  if (r->log)
+    g_string_free (r->log, TRUE);
+  memset (r, 0, sizeof *r);
+}
+
+static void
+truth_card_clear (TruthCard *c)
+{
+  g_free (c->name);
+}
+
+static void
+truth_event_clear (TruthEvent *e)
+{
+  g_free (e->kind);
+  g_free (e->name);
+  g_free (e->zone);
+}
+
+static void
+reported_clear (Reported *r)
+{
+  g_free (r->card);
+}
+
+static void
+read_points (JsonArray *a, double out[4][2])
+{
+  for (guint i = 0; i < 4 && a && i < json_array_get_length (a); i++) {
+    JsonArray *p = json_array_get_array_element (a, i);
+    out[i][0] = json_array_get_double_element (p, 0);
+    out[i][1] = json_array_get_double_element (p, 1);
+  }
+}
+
+static GArray *
+truth_cards_from_json (const char *path, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  if (!json_parser_load_from_file (parser, path, error))
+    return NULL;
+  JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+  JsonArray *cards = json_object_get_array_member (root, "cards");
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (TruthCard));
+  g_array_set_clear_func (out, (GDestroyNotify) truth_card_clear);
+  for (guint i = 0; i < json_array_get_length (cards); i++) {
+    JsonObject *c = json_array_get_object_element (cards, i);
+    TruthCard t = { 0 };
+    t.name = g_strdup (json_object_get_string_member_with_default (c, "name", ""));
+    if (json_object_has_member (c, "quad") && !json_object_get_null_member (c, "quad"))
+      read_points (json_object_get_array_member (c, "quad"), t.quad);
+    read_points (json_object_get_array_member (c, "title"), t.title);
+    t.visible = json_object_get_double_member_with_default (c, "visible", 1);
+    t.in_view = json_object_get_boolean_member_with_default (c, "in_view", TRUE);
+    g_array_append_val (out, t);
+  }
+  return out;
+}
+
+static GArray *
+truth_cards_from_scene (const TsSynthScene *scene)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (TruthCard));
+  g_array_set_clear_func (out, (GDestroyNotify) truth_card_clear);
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *c = &g_array_index (scene->cards, TsSynthCard, i);
+    TruthCard t = { 0 };
+    t.name = g_strdup (c->name);
+    memcpy (t.quad, c->quad, sizeof t.quad);
+    memcpy (t.title, c->title, sizeof t.title);
+    t.visible = c->visible;
+    t.in_view = c->in_view;
+    g_array_append_val (out, t);
+  }
+  return out;
+}
+
+static GArray *
+truth_events_parse (const char *text, GError **error)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (TruthEvent));
+  g_array_set_clear_func (out, (GDestroyNotify) truth_event_clear);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++) {
+    if (*g_strstrip (lines[i]) == '\0')
+      continue;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    if (!json_parser_load_from_data (parser, lines[i], -1, error)) {
+      g_array_unref (out);
+      return NULL;
+    }
+    JsonObject *o = json_node_get_object (json_parser_get_root (parser));
+    TruthEvent e = { 0 };
+    e.frame = (int) json_object_get_int_member (o, "frame");
+    e.kind = g_strdup (json_object_get_string_member (o, "event"));
+    e.id = (int) json_object_get_int_member (o, "id");
+    e.name = g_strdup (json_object_get_string_member (o, "name"));
+    e.player = (int) json_object_get_int_member (o, "player") - 1;
+    e.zone = g_strdup (json_object_get_string_member_with_default (o, "zone", ""));
+    g_array_append_val (out, e);
+  }
+  return out;
+}
+
+/* Which truth event kind a reported engine event stands for (NULL: none). */
+static const char *
+reported_kind (const Reported *r)
+{
+  switch (r->kind) {
+  case TS_EVENT_TAP: return "tapped";
+  case TS_EVENT_UNTAP: return "untapped";
+  case TS_EVENT_MOVE:
+    if (r->from_zone == TS_ZONE_NONE && r->zone == TS_ZONE_BATTLEFIELD)
+      return "entered";
+    if (r->from_zone == TS_ZONE_BATTLEFIELD && r->zone != TS_ZONE_BATTLEFIELD)
+      return "left";
+    return NULL;
+  default: return NULL;
+  }
+}
+
+static gboolean
+zone_agrees (const TruthEvent *t, const Reported *r)
+{
+  if (strcmp (t->kind, "left") != 0)
+    return TRUE;
+  if (strcmp (t->zone, "graveyard") == 0)
+    return r->zone == TS_ZONE_GRAVEYARD;
+  return r->zone == TS_ZONE_NONE || r->zone == TS_ZONE_HAND || r->zone == TS_ZONE_EXILE;
+}
+
+typedef struct {
+  EvalMode mode;
+  TsCalibration *cal;
+  TsTracker *tracker;
+  TsDetector *detector;
+  TsObserver *observer;
+  TsTrackReader reader;
+  gboolean have_reader;
+  GArray *observations, *events, *reported, *inputs, *cands;
+  const TsCardDb *db;
+  TsMatcher *matcher;
+  int frames;
+  double ms_detect, ms_track;
+} Run;
+
+static void
+run_init (Run *run, EvalMode mode, const TsCardDb *db)
+{
+  memset (run, 0, sizeof *run);
+  run->mode = mode;
+  run->db = db;
+  run->cal = ts_calibration_new ();
+  ts_calibration_set_layout (run->cal, ts_zone_layout_load_named ("two-player-wide", NULL));
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;  /* reproducible: readings land in the frame that asked */
+  if (mode == EVAL_DETECTOR) {
+    run->matcher = ts_matcher_new (db);
+    ts_observe_reader_init (&run->reader, db, run->matcher, 0);
+    run->have_reader = TRUE;
+    run->detector = ts_detector_new (NULL);
+  }
+  run->tracker = ts_tracker_new (&p, run->have_reader ? &run->reader : NULL);
+  run->observer = ts_observer_new (0);
+  run->observations = ts_observation_array_new ();
+  run->events = ts_observed_event_array_new ();
+  run->reported = g_array_new (FALSE, TRUE, sizeof (Reported));
+  g_array_set_clear_func (run->reported, (GDestroyNotify) reported_clear);
+  run->inputs = g_array_new (FALSE, FALSE, sizeof (TsTrackInput));
+  run->cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+}
+
+static void
+run_clear (Run *run)
+{
+  ts_tracker_free (run->tracker);
+  if (run->have_reader)
+    ts_observe_reader_clear (&run->reader);
+  ts_matcher_free (run->matcher);
+  ts_detector_free (run->detector);
+  ts_observer_free (run->observer);
+  ts_calibration_free (run->cal);
+  g_array_unref (run->observations);
+  g_array_unref (run->events);
+  g_array_unref (run->reported);
+  g_array_unref (run->inputs);
+  g_array_unref (run->cands);
+}
+
+static void
+collect (Run *run)
+{
+  for (guint i = 0; i < run->observations->len; i++) {
+    const TsObservation *obs = &g_array_index (run->observations, TsObservation, i);
+    g_array_set_size (run->events, 0);
+    ts_observer_translate (run->observer, obs, run->events);
+    for (guint k = 0; k < run->events->len; k++) {
+      const TsObservedEvent *oe = &g_array_index (run->events, TsObservedEvent, k);
+      Reported r = { obs->frame, (int) ((obs->time_us + 16666) / 33333), oe->event->kind, oe->event->zone, oe->event->from_zone,
+                     g_strdup (oe->event->card), oe->event->player, obs->track_id };
+      g_array_append_val (run->reported, r);
+    }
+  }
+  g_array_set_size (run->observations, 0);
+}
+
+static gboolean
+in_quad (const double q[4][2], double x, double y)
+{
+  int sign = 0;
+  for (int i = 0; i < 4; i++) {
+    int j = (i + 1) % 4;
+    double c = (q[j][0] - q[i][0]) * (y - q[i][1]) - (q[j][1] - q[i][1]) * (x - q[i][0]);
+    int sg = c > 0 ? 1 : c < 0 ? -1 : 0;
+    if (sg != 0 && sign != 0 && sg != sign)
+      return FALSE;
+    if (sg != 0)
+      sign = sg;
+  }
+  return TRUE;
+}
+
+/* Share of quad q (sampled on a grid) not under the cards drawn after card k, and inside
+ * the image. */
+static double
+visible_share (const GArray *truth, guint k, const double q[4][2], int w, int h)
+{
+  int seen = 0, total = 0;
+  for (int a = 0; a < 8; a++)
+    for (int b = 0; b < 8; b++) {
+      double u = (a + 0.5) / 8, v = (b + 0.5) / 8;
+      double tx = q[0][0] + (q[1][0] - q[0][0]) * u, ty = q[0][1] + (q[1][1] - q[0][1]) * u;
+      double bx = q[3][0] + (q[2][0] - q[3][0]) * u, by = q[3][1] + (q[2][1] - q[3][1]) * u;
+      double x = tx + (bx - tx) * v, y = ty + (by - ty) * v;
+      total++;
+      if (x < 0 || y < 0 || x >= w || y >= h)
+        continue;
+      gboolean covered = FALSE;
+      for (guint j = k + 1; j < truth->len && !covered; j++)
+        covered = in_quad (g_array_index (truth, TruthCard, j).quad, x, y);
+      seen += !covered;
+    }
+  return (double) seen / total;
+}
+
+/* Would a detector see card k? Its name line shows; or, when only other cards hide the name
+ * line (no hand over it), enough of the card's outline shows to find it. */
+static gboolean
+detectable (const GArray *truth, guint k, int w, int h)
+{
+  const TruthCard *c = &g_array_index (truth, TruthCard, k);
+  if (c->visible >= 0.5)
+    return TRUE;
+  double title_by_cards = visible_share (truth, k, c->title, w, h);
+  return c->visible >= title_by_cards - 0.15 && visible_share (truth, k, c->quad, w, h) >= 0.6;
+}
+
+static void
+run_frame (Run *run, const TsImage *image, const GArray *truth)
+{
+  if (run->frames == 0)
+    ts_calibration_fit_image (run->cal, image->width, image->height);
+  g_array_set_size (run->inputs, 0);
+  gint64 t0 = g_get_monotonic_time ();
+  if (run->mode == EVAL_DETECTOR) {
+    g_array_set_size (run->cands, 0);
+    ts_detector_detect (run->detector, image, run->cands, NULL);
+    ts_observe_place_candidates (run->cal, (const TsCardCandidate *) run->cands->data,
+                                 run->cands->len, run->inputs);
+  } else {
+    for (guint i = 0; i < truth->len; i++) {
+      const TruthCard *c = &g_array_index (truth, TruthCard, i);
+      if (!detectable (truth, i, image->width, image->height))
+        continue;  /* a hand over it, or buried: the detector would not see it */
+      TsCardCandidate cand;
+      memset (&cand, 0, sizeof cand);
+      memcpy (cand.quad, c->quad, sizeof cand.quad);
+      memcpy (cand.title, c->title, sizeof cand.title);
+      cand.has_quad = TRUE;
+      cand.confidence = 0.9;
+      ts_observe_place_candidates (run->cal, &cand, 1, run->inputs);
+      TsTrackInput *in = &g_array_index (run->inputs, TsTrackInput, run->inputs->len - 1);
+      in->name = c->name;
+      in->name_score = 0.95;
+    }
+  }
+  gint64 t1 = g_get_monotonic_time ();
+  if (g_getenv ("TS_EVAL_DEBUG") && run->frames < 26)
+    for (guint i = 0; i < run->inputs->len; i++) {
+      const TsTrackInput *in = &g_array_index (run->inputs, TsTrackInput, i);
+      g_printerr ("frame %d in %u: %s c=(%.0f,%.0f) a=%.1f area %d owner %d\n", run->frames, i,
+                  in->name ? in->name : "-", in->center[0], in->center[1], in->rel_angle_deg,
+                  in->area, in->owner);
+    }
+  ts_tracker_update (run->tracker, image, (gint64) run->frames * 33333,
+                     (const TsTrackInput *) run->inputs->data, run->inputs->len,
+                     run->observations);
+  gint64 t2 = g_get_monotonic_time ();
+  run->ms_detect += (t1 - t0) / 1000.0;
+  run->ms_track += (t2 - t1) / 1000.0;
+  run->frames++;
+  collect (run);
+}
+
+/* Greedy matching in truth order: each truth event takes the earliest unused reported event
+ * of its kind, card, player and zone within a window of frames, and of the same physical card
+ * once that card's identity is known. */
+static void
+score (Run *run, const GArray *truth, EvalResult *out)
+{
+  out->log = g_string_new (NULL);
+  out->truth = (int) truth->len;
+  out->reported = 0;
+  g_autofree gboolean *used = g_new0 (gboolean, run->reported->len + 1);
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < run->reported->len; i++) {
+    const Reported *r = &g_array_index (run->reported, Reported, i);
+    out->reported += reported_kind (r) != NULL;
+    if (g_getenv ("TS_EVAL_DEBUG"))
+      g_printerr ("reported frame %3d %-10s %s track %u player %d zone %d<-%d\n", (int) r->frame,
+                  ts_event_kind_name (r->kind), r->card ? r->card : "-", r->track, r->player,
+                  r->zone, r->from_zone);
+  }
+  int last_when = -1000000;
+  for (guint t = 0; t < truth->len; t++) {
+    const TruthEvent *te = &g_array_index (truth, TruthEvent, t);
+    gboolean tap = strcmp (te->kind, "tapped") == 0 || strcmp (te->kind, "untapped") == 0;
+    int lo = te->frame - (tap ? 3 : 12), hi = te->frame + (tap ? 12 : 45);
+    int found = -1;
+    for (guint i = 0; i < run->reported->len && found < 0; i++) {
+      const Reported *r = &g_array_index (run->reported, Reported, i);
+      const char *k = reported_kind (r);
+      if (used[i] || k == NULL || strcmp (k, te->kind) != 0 || r->when < lo ||
+          r->when > hi || r->player != te->player || !zone_agrees (te, r))
+        continue;
+      if (r->card == NULL || strcmp (r->card, te->name) != 0)
+        continue;
+      gpointer mapped;
+      if (g_hash_table_lookup_extended (ids, GINT_TO_POINTER (te->id), NULL, &mapped) &&
+          GPOINTER_TO_UINT (mapped) != r->track)
+        continue;
+      found = (int) i;
+    }
+    if (found < 0) {
+      g_string_append_printf (out->log, "missed   frame %3d %-8s %s (card %d)\n", te->frame,
+                              te->kind, te->name, te->id);
+      continue;
+    }
+    const Reported *r = &g_array_index (run->reported, Reported, found);
+    used[found] = TRUE;
+    out->matched++;
+    g_hash_table_insert (ids, GINT_TO_POINTER (te->id), GUINT_TO_POINTER (r->track));
+    /* In order: not earlier than the event matched before it, to within 6 frames (0.2 s:
+     * a departure is stamped when the card was last seen, as it is lifted, while the truth
+     * stamps it once the card is off the table). */
+    if (r->when >= last_when - 6)
+      out->in_order++;
+    last_when = r->when;
+    if (tap) {
+      out->taps++;
+      out->taps_within_2 += (int) r->frame - te->frame <= 2;
+    }
+    g_string_append_printf (out->log, "found    frame %3d %-8s %s (card %d) at frame %d, "
+                            "reported at %d\n", te->frame, te->kind, te->name, te->id, r->when,
+                            (int) r->frame);
+  }
+  for (guint i = 0; i < run->reported->len; i++) {
+    const Reported *r = &g_array_index (run->reported, Reported, i);
+    const char *k = reported_kind (r);
+    if (used[i] || k == NULL)
+      continue;
+    if (strcmp (k, "entered") == 0 || strcmp (k, "left") == 0)
+      out->spurious_enter_leave++;
+    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u)\n", (int) r->frame,
+                            k, r->card ? r->card : "(unnamed)", r->track);
+  }
+  out->precision = out->reported ? (double) out->matched / out->reported : 1.0;
+  out->recall = out->truth ? (double) out->matched / out->truth : 1.0;
+  out->frames = run->frames;
+  out->ms_detect = run->frames ? run->ms_detect / run->frames : 0;
+  out->ms_track = run->frames ? run->ms_track / run->frames : 0;
+}
+
+gboolean
+eval_session_dir (const char *dir, EvalMode mode, const TsCardDb *db, EvalResult *out,
+                  GError **error)
+{
+  memset (out, 0, sizeof *out);
+  g_autofree char *events_path = g_build_filename (dir, "events.jsonl", NULL);
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (events_path, &text, NULL, error))
+    return FALSE;
+  g_autoptr (GArray) truth = truth_events_parse (text, error);
+  if (truth == NULL)
+    return FALSE;
+  Run run;
+  run_init (&run, mode, db);
+  gboolean ok = TRUE;
+  for (int f = 0;; f++) {
+    g_autofree char *jpg = g_strdup_printf ("%s/frame-%04d.jpg", dir, f);
+    g_autofree char *json = g_strdup_printf ("%s/frame-%04d.json", dir, f);
+    if (!g_file_test (jpg, G_FILE_TEST_EXISTS))
+      break;
+    g_autoptr (TsImage) image = ts_image_load (jpg, error);
+    g_autoptr (GArray) cards = image ? truth_cards_from_json (json, error) : NULL;
+    if (cards == NULL) {
+      ok = FALSE;
+      break;
+    }
+    run_frame (&run, image, cards);
+  }
+  if (ok) {
+    ts_tracker_finish (run.tracker, (gint64) run.frames * 33333, run.observations);
+    collect (&run);
+    score (&run, truth, out);
+  }
+  run_clear (&run);
+  return ok;
+}
+
+gboolean
+eval_session_script (const char *script, EvalMode mode, const TsCardDb *db, EvalResult *out,
+                     GError **error)
+{
+  memset (out, 0, sizeof *out);
+  g_autoptr (TsSynthSession) session = ts_synth_session_new_from_script (script, "script",
+                                                                          error);
+  if (session == NULL)
+    return FALSE;
+  g_autofree char *text = ts_synth_session_events_jsonl (session);
+  g_autoptr (GArray) truth = truth_events_parse (text, error);
+  if (truth == NULL)
+    return FALSE;
+  g_autoptr (TsSynthDeck) deck = db ? ts_synth_deck_new_from_carddb (db)
+                                    : ts_synth_deck_new_builtin ();
+  Run run;
+  run_init (&run, mode, db);
+  gboolean ok = TRUE;
+  int n = ts_synth_session_n_frames (session);
+  for (int f = 0; f < n && ok; f++) {
+    g_autoptr (TsSynthScene) scene = ts_synth_session_render_frame (session, deck, f, error);
+    if (scene == NULL) {
+      ok = FALSE;
+      break;
+    }
+    g_autoptr (GArray) cards = truth_cards_from_scene (scene);
+    run_frame (&run, scene->image, cards);
+  }
+  if (ok) {
+    ts_tracker_finish (run.tracker, (gint64) run.frames * 33333, run.observations);
+    collect (&run);
+    score (&run, truth, out);
+  }
+  run_clear (&run);
+  return ok;
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The live table's commands: sources, calibrate (table, show, layouts, bad input) and watch
+# (a looped photo through detection, tracking, the engine and the game store).
+set -u
+ts="$1"
+src="${TS_SOURCE_DIR:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { if eval "$2"; then echo "ok - $1"; else echo "not ok - $1"; fail=1; fi; }
+
+mkdir "$tmp/nodev"
+out=$(TS_V4L2_DEV_DIR="$tmp/nodev" "$ts" sources 2>&1); rc=$?
+check "sources exits 0" "[ $rc -eq 0 ]"
+check "sources says none or lists cameras" "grep -qE 'No cameras found|^SOURCE' <<<\"\$out\""
+
+out=$("$ts" calibrate layouts); rc=$?
+check "calibrate layouts lists shipped layouts" "[ $rc -eq 0 ] && grep -q two-player <<<\"\$out\" && grep -q four-player <<<\"\$out\""
+
+out=$("$ts" calibrate table --layout four-player --points "100,80;1800,60;1850,1040;60,1000" -o "$tmp/cal.ini" 2>&1); rc=$?
+check "calibrate table saves" "[ $rc -eq 0 ] && [ -s '$tmp/cal.ini' ] && grep -q 'Saved to' <<<\"\$out\""
+check "calibrate table names the marks" "grep -q 'top-left corner of the table' <<<\"\$out\""
+out=$("$ts" calibrate show "$tmp/cal.ini"); rc=$?
+check "calibrate show reads it back" "[ $rc -eq 0 ] && grep -q 'four-player, 4 players' <<<\"\$out\" && grep -q 'West, facing 90' <<<\"\$out\""
+
+out=$("$ts" calibrate table --points "1,1;2,2;3,3;4,4" -o "$tmp/bad.ini" 2>&1); rc=$?
+check "points on a line are refused" "[ $rc -eq 1 ] && grep -q 'on one line' <<<\"\$out\" && [ ! -e '$tmp/bad.ini' ]"
+out=$("$ts" calibrate table --points "1,1;2,x" -o "$tmp/bad.ini" 2>&1); rc=$?
+check "malformed points are named" "[ $rc -eq 2 ] && grep -q 'point 2' <<<\"\$out\""
+out=$("$ts" calibrate table --layout nine-player --points "1,1;2,2;3,3;4,4" -o "$tmp/bad.ini" 2>&1); rc=$?
+check "unknown layout is named" "[ $rc -eq 1 ] && grep -q \"no layout called 'nine-player'\" <<<\"\$out\""
+printf '[calibration]\nversion=1\n[table]\nimage_points=0,0;1,0\n' > "$tmp/broken.ini"
+out=$("$ts" calibrate show "$tmp/broken.ini" 2>&1); rc=$?
+check "malformed calibration file names its line" "[ $rc -eq 1 ] && grep -q 'broken.ini:4: \[table\] image_points' <<<\"\$out\""
+echo "not an image" > "$tmp/a.jpg"
+out=$("$ts" calibrate intrinsics "$tmp/a.jpg" -o "$tmp/in.ini" 2>&1); rc=$?
+check "intrinsics without boards fails clearly" "[ $rc -eq 1 ] && grep -q 'at least 3 are needed' <<<\"\$out\""
+
+out=$("$ts" watch --source "dir:$tmp/nothing-here" 2>&1); rc=$?
+check "watch on a missing source fails clearly" "[ $rc -eq 1 ] && grep -q 'nothing-here' <<<\"\$out\""
+out=$("$ts" watch --source "dir:$tmp" --calibration "$tmp/broken.ini" 2>&1); rc=$?
+check "watch with a malformed calibration fails clearly" "[ $rc -eq 1 ] && grep -q 'broken.ini:4' <<<\"\$out\""
+
+photo="$src/tests/fixtures/scenes/mixed-frames.jpg"
+out=$("$ts" watch --source "file:$photo?loop=1" --max-frames 12 --json --log "$tmp/game.db" 2>"$tmp/err"); rc=$?
+check "watch runs a looped photo" "[ $rc -eq 0 ]"
+check "watch prints entries as JSON" "grep -q '\"observation\":\"entered\"' <<<\"\$out\""
+check "watch reports timings" "grep -q 'per frame: capture' '$tmp/err'"
+n1=$(grep -c '"observation":"entered"' <<<"$out")
+check "each card enters once over 12 frames" "[ $n1 -ge 1 ] && [ $n1 -le 3 ]"
+replay=$("$ts" replay --json "$tmp/game.db" 2>&1); rc=$?
+check "the game store replays" "[ $rc -eq 0 ] && grep -q 'Shivan Dragon\|Wheel of Fortune' <<<\"\$replay\""
+# Resuming: the same store again adds to the same game.
+out=$("$ts" watch --source "file:$photo" --log "$tmp/game.db" --no-stats 2>&1); rc=$?
+check "watch resumes a game store" "[ $rc -eq 0 ] && grep -q 'game store' <<<\"\$out\""
+exit $fail

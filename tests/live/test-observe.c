@@ -1,0 +1,150 @@
+/* test-observe.c — tracker observations become engine events: zones, objects, taps on entry,
+ * face-down library piles ignored, low confidence asking for confirmation; and detector
+ * candidates placed on the calibrated table. */
+#include "observe.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+static TsObservation
+obs_make (TsObservationKind kind, guint track, const char *name, int area, gboolean tapped,
+          double confidence)
+{
+  TsObservation o = { 0 };
+  o.kind = kind;
+  o.track_id = track;
+  o.name = (char *) name;
+  o.area = area;
+  o.from_area = area;
+  o.owner = 1;
+  o.tapped = tapped;
+  o.time_us = 2000000;
+  o.confidence = confidence;
+  o.needs_confirmation = confidence < 0.6;
+  return o;
+}
+
+static const TsEvent *
+ev (GArray *a, guint i)
+{
+  return g_array_index (a, TsObservedEvent, i).event;
+}
+
+static void
+test_observe__entries_taps_moves_and_departures (void **state)
+{
+  g_autoptr (TsObserver) o = ts_observer_new (1000);
+  g_autoptr (GArray) out = ts_observed_event_array_new ();
+
+  TsObservation e = obs_make (TS_OBS_ENTERED, 7, "Llanowar Elves", TS_AREA_BATTLEFIELD, TRUE,
+                              0.9);
+  assert_int_equal (ts_observer_translate (o, &e, out), 2);  /* came in tapped */
+  assert_int_equal (ev (out, 0)->kind, TS_EVENT_MOVE);
+  assert_int_equal (ev (out, 0)->zone, TS_ZONE_BATTLEFIELD);
+  assert_int_equal (ev (out, 0)->from_zone, TS_ZONE_NONE);
+  assert_int_equal (ev (out, 0)->object, 0);  /* the engine gives the id */
+  assert_int_equal (ev (out, 0)->source, TS_SOURCE_CAMERA);
+  assert_int_equal (ev (out, 0)->player, 1);
+  assert_int_equal (ev (out, 0)->time_us, 2001000);
+  assert_string_equal (ev (out, 0)->card, "Llanowar Elves");
+  assert_int_equal (ev (out, 1)->kind, TS_EVENT_TAP);
+  assert_false (g_array_index (out, TsObservedEvent, 0).needs_confirmation);
+
+  ts_observer_bind (o, 7, 42);
+  g_array_set_size (out, 0);
+  TsObservation u = obs_make (TS_OBS_UNTAPPED, 7, "Llanowar Elves", TS_AREA_BATTLEFIELD, FALSE,
+                              0.95);
+  assert_int_equal (ts_observer_translate (o, &u, out), 1);
+  assert_int_equal (ev (out, 0)->kind, TS_EVENT_UNTAP);
+  assert_int_equal (ev (out, 0)->object, 42);
+
+  TsObservation m = obs_make (TS_OBS_MOVED, 7, "Llanowar Elves", TS_AREA_GRAVEYARD, FALSE, 0.9);
+  m.from_area = TS_AREA_BATTLEFIELD;
+  ts_observer_translate (o, &m, out);
+  assert_int_equal (ev (out, 1)->kind, TS_EVENT_MOVE);
+  assert_int_equal (ev (out, 1)->from_zone, TS_ZONE_BATTLEFIELD);
+  assert_int_equal (ev (out, 1)->zone, TS_ZONE_GRAVEYARD);
+  assert_int_equal (ev (out, 1)->object, 42);
+
+  TsObservation l = obs_make (TS_OBS_LEFT, 7, "Llanowar Elves", 0, FALSE, 0.8);
+  l.from_area = TS_AREA_GRAVEYARD;
+  ts_observer_translate (o, &l, out);
+  assert_int_equal (ev (out, 2)->zone, TS_ZONE_NONE);
+  assert_int_equal (ev (out, 2)->from_zone, TS_ZONE_GRAVEYARD);
+  assert_non_null (ev (out, 2)->note);
+}
+
+static void
+test_observe__unsure_and_face_down (void **state)
+{
+  g_autoptr (TsObserver) o = ts_observer_new (0);
+  g_autoptr (GArray) out = ts_observed_event_array_new ();
+  /* The library pile is face down: not a card entering. */
+  TsObservation lib = obs_make (TS_OBS_ENTERED, 1, NULL, TS_AREA_LIBRARY, FALSE, 0.5);
+  assert_int_equal (ts_observer_translate (o, &lib, out), 0);
+  /* Off every zone: not in the game. */
+  TsObservation off = obs_make (TS_OBS_ENTERED, 2, "Mountain", TS_AREA_NONE, FALSE, 0.9);
+  assert_int_equal (ts_observer_translate (o, &off, out), 0);
+  /* An unread card on the battlefield: face-down move, to be confirmed. */
+  TsObservation unread = obs_make (TS_OBS_ENTERED, 3, NULL, TS_AREA_BATTLEFIELD, FALSE, 0.9);
+  assert_int_equal (ts_observer_translate (o, &unread, out), 1);
+  assert_true (ev (out, 0)->flags & TS_EVENT_FLAG_FACEDOWN);
+  assert_true (g_array_index (out, TsObservedEvent, 0).needs_confirmation);
+  /* A doubtful tap asks for confirmation and says so in its note. */
+  TsObservation tap = obs_make (TS_OBS_TAPPED, 3, "Mountain", TS_AREA_BATTLEFIELD, TRUE, 0.4);
+  ts_observer_translate (o, &tap, out);
+  assert_true (g_array_index (out, TsObservedEvent, 1).needs_confirmation);
+  assert_non_null (strstr (ev (out, 1)->note, "confirm"));
+}
+
+static void
+test_observe__candidates_placed_on_the_table (void **state)
+{
+  g_autoptr (TsCalibration) cal = ts_calibration_new ();
+  ts_calibration_set_layout (cal, ts_zone_layout_load_named ("two-player-wide", NULL));
+  ts_calibration_fit_image (cal, 1000, 562);
+  assert_true (ts_calibration_has_table (cal));
+  TsCardCandidate c[2];
+  memset (c, 0, sizeof c);
+  /* South's card, tapped (turned clockwise): its top edge now points right. */
+  const double q[4][2] = { { 544, 370 }, { 544, 433 }, { 456, 433 }, { 456, 370 } };
+  memcpy (c[0].quad, q, sizeof q);
+  c[0].has_quad = TRUE;
+  c[0].confidence = 0.8;
+  /* A title alone (no outline), upright, in North's graveyard. */
+  const double t[4][2] = { { 60, 40 }, { 110, 40 }, { 110, 46 }, { 60, 46 } };
+  memcpy (c[1].title, t, sizeof t);
+  c[1].upright_known = TRUE;
+  g_autoptr (GArray) inputs = g_array_new (FALSE, FALSE, sizeof (TsTrackInput));
+  ts_observe_place_candidates (cal, c, 2, inputs);
+  assert_int_equal (inputs->len, 2);
+  const TsTrackInput *a = &g_array_index (inputs, TsTrackInput, 0);
+  assert_int_equal (a->area, TS_AREA_BATTLEFIELD);
+  assert_int_equal (a->owner, 0);
+  assert_true (fabs (a->rel_angle_deg - 90) < 1);
+  assert_false (a->pile);
+  assert_true (a->has_quad);
+  const TsTrackInput *b = &g_array_index (inputs, TsTrackInput, 1);
+  assert_int_equal (b->area, TS_AREA_GRAVEYARD);
+  assert_int_equal (b->owner, 1);
+  assert_true (b->pile);
+  /* The card's centre lies below its title, and its size comes from the title's width. */
+  assert_true (b->center[1] > 46);
+  assert_true (b->size[1] > b->size[0]);
+}
+
+int
+main (void)
+{
+  g_setenv ("TS_LAYOUT_DIR", TS_LAYOUT_DIR_FOR_TESTS, TRUE);
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_observe__entries_taps_moves_and_departures),
+    cmocka_unit_test (test_observe__unsure_and_face_down),
+    cmocka_unit_test (test_observe__candidates_placed_on_the_table),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}

@@ -1,0 +1,467 @@
+/* test-track.c — the tracker on scripted synthetic sequences: occlusion without spurious
+ * leave/enter, taps reported within 2 frames of settling, identical cards kept apart, moves
+ * between zones, departures, piles, flicker, and name reading off the frame loop. */
+#include "track.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#define FPS 30
+#define FRAME_US (1000000 / FPS)
+#define AREA_BATTLEFIELD 1
+#define AREA_GRAVEYARD 4
+
+typedef struct {
+  double x, y, angle;   /* table mm, degrees relative to the owner */
+  const char *name;
+  int area;
+  gboolean present;
+} SimCard;
+
+typedef struct {
+  SimCard cards[16];
+  int n;
+  double hand_x, hand_y, hand_r;  /* a hand hides cards whose centre is under it */
+  GRand *rand;
+  guint64 frame;
+  TsTracker *tracker;
+  GArray *obs;
+  const TsImage *image;
+} Sim;
+
+static void
+sim_init (Sim *s, const TsTrackerParams *params, const TsTrackReader *reader)
+{
+  memset (s, 0, sizeof *s);
+  s->rand = g_rand_new_with_seed (1234);
+  s->hand_r = 0;
+  s->tracker = ts_tracker_new (params, reader);
+  s->obs = ts_observation_array_new ();
+}
+
+static void
+sim_clear (Sim *s)
+{
+  g_rand_free (s->rand);
+  ts_tracker_free (s->tracker);
+  g_array_unref (s->obs);
+}
+
+static int
+sim_add (Sim *s, double x, double y, const char *name, int area)
+{
+  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE };
+  return s->n++;
+}
+
+static void
+sim_step (Sim *s, int frames)
+{
+  for (int f = 0; f < frames; f++) {
+    TsTrackInput in[16];
+    guint n = 0;
+    for (int i = 0; i < s->n; i++) {
+      const SimCard *c = &s->cards[i];
+      if (!c->present)
+        continue;
+      if (s->hand_r > 0 && hypot (c->x - s->hand_x, c->y - s->hand_y) < s->hand_r)
+        continue;
+      TsTrackInput *t = &in[n++];
+      memset (t, 0, sizeof *t);
+      t->center[0] = c->x + g_rand_double_range (s->rand, -0.7, 0.7);
+      t->center[1] = c->y + g_rand_double_range (s->rand, -0.7, 0.7);
+      t->size[0] = 63 + g_rand_double_range (s->rand, -1, 1);
+      t->size[1] = 88 + g_rand_double_range (s->rand, -1, 1);
+      t->rel_angle_deg = fmod (c->angle + g_rand_double_range (s->rand, -1, 1) + 360, 360);
+      t->area = c->area;
+      t->owner = 0;
+      t->pile = c->area == AREA_GRAVEYARD;
+      t->confidence = 0.9;
+      t->name = c->name;
+      t->name_score = c->name ? 0.95 : 0;
+      /* Title across the card's top, in "pixels" = mm here. */
+      double tl[4][2] = { { c->x - 28, c->y - 40 }, { c->x + 28, c->y - 40 },
+                          { c->x + 28, c->y - 34 }, { c->x - 28, c->y - 34 } };
+      memcpy (t->title_px, tl, sizeof tl);
+    }
+    ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
+    s->frame++;
+  }
+}
+
+static guint
+count_kind (const Sim *s, TsObservationKind kind)
+{
+  guint n = 0;
+  for (guint i = 0; i < s->obs->len; i++)
+    n += g_array_index (s->obs, TsObservation, i).kind == kind;
+  return n;
+}
+
+static const TsObservation *
+find_obs (const Sim *s, TsObservationKind kind, guint nth)
+{
+  for (guint i = 0; i < s->obs->len; i++) {
+    const TsObservation *o = &g_array_index (s->obs, TsObservation, i);
+    if (o->kind == kind && nth-- == 0)
+      return o;
+  }
+  return NULL;
+}
+
+static void
+test_track__hand_over_cards_for_seconds_is_not_a_departure (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  for (int i = 0; i < 4; i++) {
+    sim_add (&s, 100 + 80 * i, 200, i % 2 ? "Mountain" : "Hill Giant", AREA_BATTLEFIELD);
+    sim_step (&s, 10);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
+  /* A hand rests over the two middle cards for 3 seconds, then sweeps across all four. */
+  s.hand_x = 220;
+  s.hand_y = 200;
+  s.hand_r = 60;
+  sim_step (&s, 3 * FPS);
+  for (int x = 0; x <= 400; x += 10) {
+    s.hand_x = x;
+    sim_step (&s, 1);
+  }
+  s.hand_r = 0;
+  sim_step (&s, FPS);
+  assert_int_equal (s.obs->len, 4);  /* the four entries, nothing else */
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 4);
+  sim_clear (&s);
+}
+
+static void
+test_track__tap_reported_within_two_frames_of_settling (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Llanowar Elves", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  /* Turned over 8 frames; settles at 90 on the frame it gets there. */
+  for (int i = 1; i <= 8; i++) {
+    s.cards[c].angle = 90.0 * i / 8;
+    sim_step (&s, 1);
+  }
+  guint64 settled = s.frame - 1;
+  sim_step (&s, 10);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  assert_true (tap->frame >= settled && tap->frame <= settled + 2);
+  assert_true (tap->tapped);
+  assert_true (tap->confidence > 0.6);
+  assert_false (tap->needs_confirmation);
+  /* Untapped the other way round. */
+  for (int i = 7; i >= 0; i--) {
+    s.cards[c].angle = 90.0 * i / 8;
+    sim_step (&s, 1);
+  }
+  settled = s.frame - 1;
+  sim_step (&s, 10);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_non_null (untap);
+  assert_true (untap->frame >= settled && untap->frame <= settled + 2);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  sim_clear (&s);
+}
+
+static void
+test_track__half_turn_while_handled_is_not_a_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  /* Picked at, turned 45 degrees, held there a second, put back straight. */
+  for (int i = 1; i <= 6; i++) {
+    s.cards[c].angle = 7.5 * i;
+    sim_step (&s, 1);
+  }
+  sim_step (&s, FPS);
+  for (int i = 5; i >= 0; i--) {
+    s.cards[c].angle = 7.5 * i;
+    sim_step (&s, 1);
+  }
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  /* Turned past a quarter the other way (tapped counter-clockwise) still counts. */
+  s.cards[c].angle = 300;
+  sim_step (&s, 2);
+  s.cards[c].angle = 272;
+  sim_step (&s, 3);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  sim_clear (&s);
+}
+
+static void
+test_track__four_identical_mountains_stay_distinct (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int m[4];
+  for (int i = 0; i < 4; i++) {
+    m[i] = sim_add (&s, 100 + 66 * i, 500, "Mountain", AREA_BATTLEFIELD);  /* 3 mm apart */
+    sim_step (&s, 5);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
+  guint ids[4];
+  for (int i = 0; i < 4; i++) {
+    ids[i] = find_obs (&s, TS_OBS_ENTERED, (guint) i)->track_id;
+    for (int j = 0; j < i; j++)
+      assert_int_not_equal (ids[i], ids[j]);
+  }
+  /* Tap the third, then the first, each with a quick turn. */
+  const int order[2] = { 2, 0 };
+  for (int k = 0; k < 2; k++) {
+    s.cards[m[order[k]]].angle = 50;
+    sim_step (&s, 1);
+    s.cards[m[order[k]]].angle = 90;
+    sim_step (&s, 4);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 2);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->track_id, ids[2]);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 1)->track_id, ids[0]);
+  sim_clear (&s);
+}
+
+static void
+test_track__dies_and_goes_to_the_graveyard (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_add (&s, 400, 300, "Mountain", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  /* Picked up (gone for 12 frames), dropped in the graveyard far away. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 12);
+  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE };
+  sim_step (&s, 10 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, id);
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_string_equal (mv->name, "Hill Giant");
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  /* A second card dropped on top of it does not make the first one leave. */
+  sim_add (&s, 902, 603, "Mountain", AREA_GRAVEYARD);
+  s.cards[c].present = FALSE;  /* covered */
+  sim_step (&s, 10 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
+static void
+test_track__removed_card_leaves_once_after_the_timeout (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 2 * FPS - 5);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_int_equal (left->from_area, AREA_BATTLEFIELD);
+  /* Dated when last seen, not when the timeout ran out. */
+  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 0);
+  sim_clear (&s);
+}
+
+static void
+test_track__flicker_is_not_a_card (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Giant Growth", AREA_BATTLEFIELD);
+  for (int k = 0; k < 5; k++) {
+    s.cards[c].present = TRUE;
+    sim_step (&s, 2);
+    s.cards[c].present = FALSE;
+    sim_step (&s, 4);
+  }
+  assert_int_equal (s.obs->len, 0);
+  sim_clear (&s);
+}
+
+/* ---- reading: a fake reader that decodes the title's grey level into a name ---- */
+
+static const char *const names[] = { "Forest", "Island", "Swamp", "Plains" };
+
+typedef struct {
+  GMutex lock;
+  GCond cond;
+  gboolean blocked;
+  int reads;
+  int weak_first;  /* the first this many readings score low */
+} FakeReader;
+
+static gpointer
+fake_worker_new (gpointer user_data, GError **error)
+{
+  return user_data;
+}
+
+static char *
+fake_read (gpointer worker, const TsTrackReadRequest *req, double *score)
+{
+  FakeReader *r = worker;
+  g_mutex_lock (&r->lock);
+  while (r->blocked)
+    g_cond_wait (&r->cond, &r->lock);
+  int n = r->reads++;
+  g_mutex_unlock (&r->lock);
+  /* The title's middle pixel, in the crop's coordinates. */
+  double x = (req->title_px[0][0] + req->title_px[2][0]) / 2;
+  double y = (req->title_px[0][1] + req->title_px[2][1]) / 2;
+  const TsImage *im = req->image;
+  int v = im->data[(int) y * im->stride + (int) x * im->channels];
+  *score = n < r->weak_first ? 0.5 : 0.97;
+  return g_strdup (names[(v / 50) % 4]);
+}
+
+static TsImage *
+render_titles (const Sim *s)
+{
+  TsImage *im = ts_image_new (1000, 800, 3);
+  for (int i = 0; i < s->n; i++)
+    for (int y = (int) s->cards[i].y - 40; y < (int) s->cards[i].y - 34; y++)
+      for (int x = (int) s->cards[i].x - 28; x < (int) s->cards[i].x + 28; x++)
+        memset (im->data + y * im->stride + x * 3, 50 * i + 10, 3);
+  return im;
+}
+
+static void
+test_track__names_read_off_the_frame_loop_once_each (void **state)
+{
+  FakeReader fr = { .blocked = TRUE };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  Sim s;
+  sim_init (&s, NULL, &reader);
+  for (int i = 0; i < 4; i++)
+    sim_add (&s, 100 + 150 * i, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  /* The reader is stuck: frames still go through, and nothing is reported unnamed yet. */
+  sim_step (&s, 20);
+  assert_int_equal (s.frame, 20);
+  assert_int_equal (s.obs->len, 0);
+  assert_int_equal (ts_tracker_get_n_reads (s.tracker), 4);
+  g_mutex_lock (&fr.lock);
+  fr.blocked = FALSE;
+  g_cond_broadcast (&fr.cond);
+  g_mutex_unlock (&fr.lock);
+  ts_tracker_flush (s.tracker, s.obs);
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
+  for (int i = 0; i < 4; i++) {
+    const TsObservation *o = find_obs (&s, TS_OBS_ENTERED, (guint) i);
+    assert_non_null (o->name);
+    assert_string_equal (o->name, names[i]);
+  }
+  /* Strong readings are not repeated. */
+  assert_int_equal (ts_tracker_get_n_reads (s.tracker), 4);
+  assert_int_equal (fr.reads, 4);
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
+static void
+test_track__weak_reading_is_retried_then_kept (void **state)
+{
+  FakeReader fr = { .weak_first = 1 };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  Sim s;
+  sim_init (&s, &p, &reader);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 4 * FPS);
+  assert_int_equal (fr.reads, 2);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  /* Reported once named (weakly), then the better reading confirmed the same name. */
+  assert_string_equal (e->name, "Forest");
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
+static void
+test_track__unnamed_card_is_reported_for_confirmation (void **state)
+{
+  FakeReader fr = { .blocked = TRUE };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  Sim s;
+  sim_init (&s, NULL, &reader);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 5 * FPS);  /* longer than name_wait_ms with the reader stuck */
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_null (e->name);
+  assert_true (e->needs_confirmation);
+  guint id = e->track_id;  /* e moves when the array grows */
+  g_mutex_lock (&fr.lock);
+  fr.blocked = FALSE;
+  g_cond_broadcast (&fr.cond);
+  g_mutex_unlock (&fr.lock);
+  ts_tracker_flush (s.tracker, s.obs);
+  const TsObservation *named = find_obs (&s, TS_OBS_NAMED, 0);
+  assert_non_null (named);
+  assert_int_equal (named->track_id, id);
+  assert_string_equal (named->name, "Forest");
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_track__hand_over_cards_for_seconds_is_not_a_departure),
+    cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
+    cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
+    cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
+    cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
+    cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
+    cmocka_unit_test (test_track__flicker_is_not_a_card),
+    cmocka_unit_test (test_track__names_read_off_the_frame_loop_once_each),
+    cmocka_unit_test (test_track__weak_reading_is_retried_then_kept),
+    cmocka_unit_test (test_track__unnamed_card_is_reported_for_confirmation),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}

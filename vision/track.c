@@ -1,0 +1,856 @@
+/* track.c — card identities across frames, debounced tapped state, zone moves, and title
+ * reading on a worker thread. */
+#include "track.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Title signature: a coarse, contrast-normalised grey grid over the name line, compared to
+ * notice a card swapped in place. */
+#define SIG_COLS 8
+#define SIG_ROWS 3
+#define SIG_N (SIG_COLS * SIG_ROWS)
+/* Frames between signature checks of a settled card. */
+#define SIG_EVERY 15
+
+typedef enum {
+  TRACK_TENTATIVE,  /* seen, not yet confirm_frames times */
+  TRACK_PENDING,    /* confirmed; waiting for its name before being reported */
+  TRACK_ACTIVE,     /* reported (ENTERED or merged into a reported identity) */
+  TRACK_BURIED,     /* covered by the next card of a pile: not seen, not gone */
+} TrackState;
+
+typedef struct {
+  guint64 key;            /* internal, unique; reading results refer to it */
+  guint id;               /* public identity; 0 until confirmed */
+  TrackState state;
+  double center[2], size[2];
+  double angle, prev_angle;
+  gboolean have_angle;
+  gboolean angle_settled;
+  int area, owner;
+  gboolean pile;
+  int next_area, next_area_frames;  /* a zone change being confirmed */
+  int consecutive;        /* frames matched in a row */
+  double conf_sum;
+  int conf_n;
+  gint64 first_seen_us, last_seen_us, confirmed_us;
+  guint64 last_frame;
+  gboolean tapped;        /* reported (or, before reporting, current settled) state */
+  char *name;
+  double name_score;
+  int reads;
+  gboolean read_in_flight;
+  gint64 last_read_us;
+  double sig[SIG_N];
+  gboolean have_sig;
+  int sig_changed;        /* consecutive checks that found a different title */
+  TsTrackInput last;      /* the last input matched (for reading) */
+} Track;
+
+typedef struct {
+  gboolean quit;
+  guint64 key;
+  TsImage *crop;
+  TsTrackReadRequest req;
+  /* result */
+  char *name;
+  double score;
+} Job;
+
+struct _TsTracker {
+  TsTrackerParams p;
+  TsTrackReader reader;
+  gboolean have_reader;
+  GPtrArray *tracks;      /* Track* */
+  guint64 next_key;
+  guint next_id;
+  guint64 frame;          /* frames fed so far */
+  guint64 cur;            /* index of the frame being (or, after it, last) processed */
+  guint n_reads;
+  /* Reading */
+  GThread *worker;
+  GAsyncQueue *jobs, *results;
+  guint pending;
+  gpointer sync_worker;
+  GMutex error_lock;
+  GError *reader_error;
+};
+
+void
+ts_tracker_params_init (TsTrackerParams *p)
+{
+  memset (p, 0, sizeof *p);
+  p->confirm_frames = 3;
+  p->leave_after_ms = 5000;
+  p->gate = 0.5;
+  p->tap_band_deg = 30;
+  p->untap_band_deg = 30;
+  p->settle_deg = 4;
+  p->name_wait_ms = 4000;
+  p->strong_score = 0.85;
+  p->reread_ms = 500;
+  p->max_reads = 6;
+  p->confirm_below = 0.6;
+  p->sync_reads = FALSE;
+}
+
+static const char *const kind_names[] = {
+  "entered", "moved", "tapped", "untapped", "left", "named",
+};
+
+const char *
+ts_observation_kind_name (TsObservationKind kind)
+{
+  return kind <= TS_OBS_NAMED ? kind_names[kind] : "?";
+}
+
+void
+ts_observation_clear (TsObservation *obs)
+{
+  g_clear_pointer (&obs->name, g_free);
+}
+
+GArray *
+ts_observation_array_new (void)
+{
+  GArray *a = g_array_new (FALSE, TRUE, sizeof (TsObservation));
+  g_array_set_clear_func (a, (GDestroyNotify) ts_observation_clear);
+  return a;
+}
+
+static void
+track_free (Track *t)
+{
+  g_free (t->name);
+  g_free (t);
+}
+
+static void
+job_free (Job *j)
+{
+  ts_image_free (j->crop);
+  g_free (j->name);
+  g_free (j);
+}
+
+/* ---- reading ---- */
+
+static void
+set_reader_error (TsTracker *t, GError *error)
+{
+  g_mutex_lock (&t->error_lock);
+  if (t->reader_error == NULL)
+    t->reader_error = error;
+  else
+    g_error_free (error);
+  g_mutex_unlock (&t->error_lock);
+}
+
+static void
+run_job (const TsTrackReader *reader, gpointer worker, Job *j)
+{
+  j->score = 0;
+  j->name = worker || !reader->worker_new ? reader->read (worker, &j->req, &j->score) : NULL;
+  if (j->name == NULL)
+    j->score = MIN (j->score, 1.0);
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  TsTracker *t = data;
+  GError *error = NULL;
+  gpointer worker = t->reader.worker_new ? t->reader.worker_new (t->reader.user_data, &error)
+                                         : NULL;
+  if (error)
+    set_reader_error (t, error);
+  for (;;) {
+    Job *j = g_async_queue_pop (t->jobs);
+    if (j->quit) {
+      job_free (j);
+      break;
+    }
+    if (worker || !t->reader.worker_new)
+      run_job (&t->reader, worker, j);
+    g_async_queue_push (t->results, j);
+  }
+  if (worker && t->reader.worker_free)
+    t->reader.worker_free (worker);
+  return NULL;
+}
+
+TsTracker *
+ts_tracker_new (const TsTrackerParams *params, const TsTrackReader *reader)
+{
+  TsTracker *t = g_new0 (TsTracker, 1);
+  if (params)
+    t->p = *params;
+  else
+    ts_tracker_params_init (&t->p);
+  t->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) track_free);
+  t->next_id = 1;
+  g_mutex_init (&t->error_lock);
+  if (reader && reader->read) {
+    t->reader = *reader;
+    t->have_reader = TRUE;
+    if (t->p.sync_reads) {
+      GError *error = NULL;
+      if (reader->worker_new)
+        t->sync_worker = reader->worker_new (reader->user_data, &error);
+      if (error)
+        set_reader_error (t, error);
+    } else {
+      t->jobs = g_async_queue_new ();
+      t->results = g_async_queue_new ();
+      t->worker = g_thread_new ("ts-track-read", worker_main, t);
+    }
+  }
+  return t;
+}
+
+void
+ts_tracker_free (TsTracker *t)
+{
+  if (t == NULL)
+    return;
+  if (t->worker) {
+    Job *quit = g_new0 (Job, 1);
+    quit->quit = TRUE;
+    g_async_queue_push (t->jobs, quit);
+    g_thread_join (t->worker);
+    Job *j;
+    while ((j = g_async_queue_try_pop (t->results)) != NULL)
+      job_free (j);
+    while ((j = g_async_queue_try_pop (t->jobs)) != NULL)
+      job_free (j);
+    g_async_queue_unref (t->jobs);
+    g_async_queue_unref (t->results);
+  }
+  if (t->sync_worker && t->reader.worker_free)
+    t->reader.worker_free (t->sync_worker);
+  g_ptr_array_unref (t->tracks);
+  if (t->reader_error)
+    g_error_free (t->reader_error);
+  g_mutex_clear (&t->error_lock);
+  g_free (t);
+}
+
+guint
+ts_tracker_get_n_reads (const TsTracker *t)
+{
+  return t->n_reads;
+}
+
+const GError *
+ts_tracker_get_reader_error (const TsTracker *t)
+{
+  g_mutex_lock ((GMutex *) &t->error_lock);
+  const GError *e = t->reader_error;
+  g_mutex_unlock ((GMutex *) &t->error_lock);
+  return e;
+}
+
+guint
+ts_tracker_get_n_cards (const TsTracker *t)
+{
+  guint n = 0;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *tr = t->tracks->pdata[i];
+    n += tr->state == TRACK_ACTIVE || tr->state == TRACK_BURIED;
+  }
+  return n;
+}
+
+/* Bilinear position inside a quad (4 corners, top-left first): (u, v) in [0,1]^2, u along
+ * the top edge. */
+static void
+quad_point (const double (*q)[2], double u, double v, double *x, double *y)
+{
+  double tx = q[0][0] + (q[1][0] - q[0][0]) * u, ty = q[0][1] + (q[1][1] - q[0][1]) * u;
+  double bx = q[3][0] + (q[2][0] - q[3][0]) * u, by = q[3][1] + (q[2][1] - q[3][1]) * u;
+  *x = tx + (bx - tx) * v;
+  *y = ty + (by - ty) * v;
+}
+
+static double
+grey_at (const TsImage *im, double x, double y)
+{
+  int ix = CLAMP ((int) x, 0, im->width - 1), iy = CLAMP ((int) y, 0, im->height - 1);
+  const guint8 *p = im->data + (gsize) iy * im->stride + (gsize) ix * im->channels;
+  return im->channels >= 3 ? (p[0] + 2.0 * p[1] + p[2]) / 4 : p[0];
+}
+
+/* Fills sig from the title line; FALSE when the title is off the image. */
+static gboolean
+title_signature (const TsImage *im, const double (*title)[2], double sig[SIG_N])
+{
+  double mean = 0;
+  for (int r = 0; r < SIG_ROWS; r++)
+    for (int c = 0; c < SIG_COLS; c++) {
+      double s = 0;
+      for (int k = 0; k < 9; k++) {
+        double u = (c + (k % 3 + 0.5) / 3) / SIG_COLS, v = (r + (k / 3 + 0.5) / 3) / SIG_ROWS;
+        double x, y;
+        quad_point (title, u, v, &x, &y);
+        if (x < 0 || y < 0 || x >= im->width || y >= im->height)
+          return FALSE;
+        s += grey_at (im, x, y);
+      }
+      sig[r * SIG_COLS + c] = s / 9;
+      mean += s / 9;
+    }
+  mean /= SIG_N;
+  double var = 0;
+  for (int i = 0; i < SIG_N; i++)
+    var += (sig[i] - mean) * (sig[i] - mean);
+  double sd = sqrt (var / SIG_N) + 4;  /* a blank title keeps small values */
+  for (int i = 0; i < SIG_N; i++)
+    sig[i] = (sig[i] - mean) / sd;
+  return TRUE;
+}
+
+static double
+signature_distance (const double a[SIG_N], const double b[SIG_N])
+{
+  double d = 0;
+  for (int i = 0; i < SIG_N; i++)
+    d += fabs (a[i] - b[i]);
+  return d / SIG_N;
+}
+
+/* Copies the part of image around the card into a new small image for the reader. */
+static TsImage *
+crop_for_reading (const TsImage *image, const TsTrackInput *in, TsTrackReadRequest *req)
+{
+  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+  for (int i = 0; i < 4; i++) {
+    minx = MIN (minx, in->title_px[i][0]);
+    maxx = MAX (maxx, in->title_px[i][0]);
+    miny = MIN (miny, in->title_px[i][1]);
+    maxy = MAX (maxy, in->title_px[i][1]);
+    if (in->has_quad) {
+      minx = MIN (minx, in->quad_px[i][0]);
+      maxx = MAX (maxx, in->quad_px[i][0]);
+      miny = MIN (miny, in->quad_px[i][1]);
+      maxy = MAX (maxy, in->quad_px[i][1]);
+    }
+  }
+  double margin = 0.1 * MAX (maxx - minx, maxy - miny) + 4;
+  int x0 = CLAMP ((int) floor (minx - margin), 0, image->width - 1);
+  int y0 = CLAMP ((int) floor (miny - margin), 0, image->height - 1);
+  int x1 = CLAMP ((int) ceil (maxx + margin), x0 + 1, image->width);
+  int y1 = CLAMP ((int) ceil (maxy + margin), y0 + 1, image->height);
+  TsImage *crop = ts_image_new (x1 - x0, y1 - y0, image->channels);
+  for (int y = y0; y < y1; y++)
+    memcpy (crop->data + (gsize) (y - y0) * crop->stride,
+            image->data + (gsize) y * image->stride + (gsize) x0 * image->channels,
+            (gsize) crop->width * image->channels);
+  for (int i = 0; i < 4; i++) {
+    req->title_px[i][0] = in->title_px[i][0] - x0;
+    req->title_px[i][1] = in->title_px[i][1] - y0;
+    req->quad_px[i][0] = in->quad_px[i][0] - x0;
+    req->quad_px[i][1] = in->quad_px[i][1] - y0;
+  }
+  req->has_quad = in->has_quad;
+  double ux = in->title_px[1][0] - in->title_px[0][0], uy = in->title_px[1][1] - in->title_px[0][1];
+  double a = atan2 (uy, ux) * 180 / G_PI;
+  req->angle_deg = fmod (a + 360, 360);
+  return crop;
+}
+
+static void apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
+                           gint64 time_us);
+
+static void
+request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
+{
+  if (!t->have_reader || image == NULL || tr->read_in_flight)
+    return;
+  Job *j = g_new0 (Job, 1);
+  j->key = tr->key;
+  j->crop = crop_for_reading (image, &tr->last, &j->req);
+  j->req.image = j->crop;
+  tr->reads++;
+  tr->last_read_us = time_us;
+  tr->have_sig = title_signature (image, tr->last.title_px, tr->sig);
+  tr->sig_changed = 0;
+  t->n_reads++;
+  if (t->p.sync_reads) {
+    run_job (&t->reader, t->sync_worker, j);
+    char *name = g_steal_pointer (&j->name);
+    double score = j->score;
+    job_free (j);
+    apply_reading (t, tr->key, name, score, out, time_us);
+    return;
+  }
+  tr->read_in_flight = TRUE;
+  t->pending++;
+  g_async_queue_push (t->jobs, j);
+}
+
+/* ---- observations ---- */
+
+static TsObservation *
+emit (GArray *out, TsObservationKind kind, const Track *tr, gint64 time_us, guint64 frame,
+      double confidence, double confirm_below)
+{
+  TsObservation o = { 0 };
+  o.kind = kind;
+  o.track_id = tr->id;
+  o.name = g_strdup (tr->name);
+  o.name_score = tr->name ? tr->name_score : 0;
+  o.area = tr->area;
+  o.from_area = tr->area;
+  o.owner = tr->owner;
+  o.tapped = tr->tapped;
+  o.center[0] = tr->center[0];
+  o.center[1] = tr->center[1];
+  o.time_us = time_us;
+  o.frame = frame;
+  o.confidence = CLAMP (confidence, 0, 1);
+  o.needs_confirmation = o.confidence < confirm_below;
+  g_array_append_val (out, o);
+  return &g_array_index (out, TsObservation, out->len - 1);
+}
+
+static double
+mean_conf (const Track *tr)
+{
+  return tr->conf_n ? tr->conf_sum / tr->conf_n : 0.5;
+}
+
+static double
+angle_diff (double a, double b)
+{
+  double d = fmod (fabs (a - b), 360);
+  return d > 180 ? 360 - d : d;
+}
+
+/* Distance (degrees) from the nearest quarter turn (90 or 270). */
+static double
+from_tapped (double rel)
+{
+  return MIN (angle_diff (rel, 90), angle_diff (rel, 270));
+}
+
+static Track *
+find_key (TsTracker *t, guint64 key)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *tr = t->tracks->pdata[i];
+    if (tr->key == key)
+      return tr;
+  }
+  return NULL;
+}
+
+static void
+apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
+               gint64 time_us)
+{
+  Track *tr = find_key (t, key);
+  if (tr == NULL) {
+    g_free (name);
+    return;
+  }
+  tr->read_in_flight = FALSE;
+  if (name == NULL) {
+    g_free (name);
+    return;
+  }
+  gboolean differs = tr->name && strcmp (tr->name, name) != 0;
+  if (tr->state == TRACK_ACTIVE && differs && tr->name_score >= t->p.strong_score &&
+      score >= t->p.strong_score) {
+    /* The same place now holds another card: the old one left, a new one came. */
+    emit (out, TS_OBS_LEFT, tr, time_us, t->cur, 0.7, t->p.confirm_below);
+    g_free (tr->name);
+    tr->name = name;
+    tr->name_score = score;
+    tr->id = t->next_id++;
+    emit (out, TS_OBS_ENTERED, tr, time_us, t->cur, mean_conf (tr) * score,
+          t->p.confirm_below);
+    return;
+  }
+  if (tr->name != NULL && !differs) {
+    tr->name_score = MAX (tr->name_score, score);
+    g_free (name);
+    return;
+  }
+  if (tr->name != NULL && score <= tr->name_score) {
+    g_free (name);
+    return;
+  }
+  gboolean was_unnamed = tr->name == NULL;
+  g_free (tr->name);
+  tr->name = name;
+  tr->name_score = score;
+  if (tr->state == TRACK_ACTIVE && (was_unnamed || differs))
+    emit (out, TS_OBS_NAMED, tr, time_us, t->cur, score, t->p.confirm_below);
+}
+
+static void
+drain_results (TsTracker *t, GArray *out, gint64 time_us, gboolean wait)
+{
+  if (t->results == NULL)
+    return;
+  for (;;) {
+    Job *j = wait && t->pending > 0 ? g_async_queue_pop (t->results)
+                                    : g_async_queue_try_pop (t->results);
+    if (j == NULL)
+      break;
+    t->pending--;
+    apply_reading (t, j->key, g_steal_pointer (&j->name), j->score, out, time_us);
+    job_free (j);
+    if (wait && t->pending == 0)
+      break;
+  }
+}
+
+/* ---- per frame ---- */
+
+typedef struct {
+  double cost;
+  guint track, input;
+} Pair;
+
+static int
+compare_pairs (gconstpointer a, gconstpointer b)
+{
+  double x = ((const Pair *) a)->cost, y = ((const Pair *) b)->cost;
+  return x < y ? -1 : x > y;
+}
+
+static double
+long_side (const double size[2])
+{
+  return MAX (MAX (size[0], size[1]), 1e-6);
+}
+
+static Track *
+track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
+{
+  Track *tr = g_new0 (Track, 1);
+  tr->key = ++t->next_key;
+  tr->state = TRACK_TENTATIVE;
+  tr->first_seen_us = time_us;
+  tr->last_seen_us = time_us;
+  tr->last_frame = t->cur;
+  tr->center[0] = in->center[0];
+  tr->center[1] = in->center[1];
+  tr->size[0] = in->size[0];
+  tr->size[1] = in->size[1];
+  tr->angle = in->rel_angle_deg;
+  tr->have_angle = TRUE;
+  tr->area = in->area;
+  tr->owner = in->owner;
+  tr->pile = in->pile;
+  tr->consecutive = 1;
+  tr->conf_sum = in->confidence;
+  tr->conf_n = 1;
+  tr->tapped = from_tapped (in->rel_angle_deg) < 45;
+  tr->last = *in;
+  tr->last.name = NULL;
+  if (in->name) {
+    tr->name = g_strdup (in->name);
+    tr->name_score = in->name_score;
+  }
+  g_ptr_array_add (t->tracks, tr);
+  return tr;
+}
+
+/* Updates a matched track; reports a settled turn of a reported card. */
+static void
+track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *image,
+              gint64 time_us, GArray *out)
+{
+  gboolean was_missing = tr->last_frame + 1 != t->cur;
+  const double k = 0.5;  /* smoothing: half old, half new */
+  tr->center[0] += k * (in->center[0] - tr->center[0]);
+  tr->center[1] += k * (in->center[1] - tr->center[1]);
+  tr->size[0] += k * (in->size[0] - tr->size[0]);
+  tr->size[1] += k * (in->size[1] - tr->size[1]);
+  tr->prev_angle = tr->angle;
+  tr->angle = in->rel_angle_deg;
+  /* After a gap the previous angle is stale: wait for a second look before calling it
+   * settled. */
+  tr->angle_settled = !was_missing && angle_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+  tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
+  tr->last_seen_us = time_us;
+  tr->last_frame = t->cur;
+  tr->conf_sum += in->confidence;
+  tr->conf_n++;
+  tr->last = *in;
+  tr->last.name = NULL;
+  if (in->name && (tr->name == NULL || in->name_score > tr->name_score)) {
+    g_free (tr->name);
+    tr->name = g_strdup (in->name);
+    tr->name_score = in->name_score;
+  }
+  if (tr->state == TRACK_BURIED)
+    tr->state = TRACK_ACTIVE;  /* uncovered again */
+
+  if (tr->angle_settled) {
+    double dt = from_tapped (tr->angle);
+    double du = 90 - dt;
+    int now = dt <= t->p.tap_band_deg ? 1 : du <= t->p.untap_band_deg ? 0 : -1;
+    if (now >= 0 && now != tr->tapped) {
+      tr->tapped = now;
+      /* In a pile (graveyard, exile) a card's turn means nothing. */
+      if (tr->state == TRACK_ACTIVE && !tr->pile) {
+        double off = now ? dt : du;
+        double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
+        emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+              mean_conf (tr) * (1 - 0.5 * off / band), t->p.confirm_below);
+      }
+    }
+  }
+  /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
+   * on a zone border must sit in the new zone for confirm_frames frames first. */
+  if (in->area != tr->area && in->area == tr->next_area)
+    tr->next_area_frames++;
+  else {
+    tr->next_area = in->area;
+    tr->next_area_frames = in->area != tr->area ? 1 : 0;
+  }
+  if (in->area != tr->area && tr->state != TRACK_ACTIVE) {
+    tr->area = in->area;
+    tr->owner = in->owner;
+    tr->pile = in->pile;
+  } else if (in->area != tr->area && tr->next_area_frames >= t->p.confirm_frames) {
+    int from = tr->area;
+    tr->area = in->area;
+    tr->owner = in->owner;
+    tr->pile = in->pile;
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, time_us, t->cur, mean_conf (tr),
+                             t->p.confirm_below);
+    o->from_area = from;
+  }
+
+  /* Re-read a weak name; check now and then that the title is still the same card's. */
+  if (tr->state == TRACK_ACTIVE || tr->state == TRACK_PENDING) {
+    gboolean weak = tr->name == NULL || tr->name_score < t->p.strong_score;
+    if (weak && tr->reads < t->p.max_reads &&
+        time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
+      request_read (t, tr, image, time_us, out);
+    else if (image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
+             t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
+      double sig[SIG_N];
+      if (title_signature (image, in->title_px, sig) &&
+          signature_distance (sig, tr->sig) > 0.6) {
+        if (++tr->sig_changed >= 2) {
+          tr->reads = 0;
+          request_read (t, tr, image, time_us, out);
+        }
+      } else
+        tr->sig_changed = 0;
+    }
+  }
+}
+
+/* Is there a visible card lying over tr in the same pile? */
+static gboolean
+covered_in_pile (TsTracker *t, const Track *tr)
+{
+  if (!tr->pile)
+    return FALSE;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (o == tr || o->last_frame != t->cur || o->area != tr->area)
+      continue;
+    if (hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
+        0.5 * long_side (tr->size))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A newly confirmed card may be a reported card that vanished and reappeared elsewhere
+ * (moved to the graveyard, pushed forward to attack). Returns that card's track. */
+static Track *
+find_reappeared (TsTracker *t, const Track *nw)
+{
+  Track *best = NULL;
+  double best_d = G_MAXDOUBLE;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame == t->cur)
+      continue;
+    /* Cards under nw in its pile are buried, not moved. */
+    if (nw->pile && o->area == nw->area &&
+        hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]) <
+          0.5 * long_side (o->size))
+      continue;
+    double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    gboolean ok;
+    if (nw->name && o->name)
+      ok = strcmp (nw->name, o->name) == 0;
+    else  /* unnamed: only a short hop within the same area */
+      ok = o->area == nw->area && d < 3 * long_side (o->size);
+    if (!ok)
+      continue;
+    /* Prefer the card that vanished most recently, then the nearest. */
+    double score = d - (double) o->last_seen_us * 1e-3;
+    if (score < best_d) {
+      best_d = score;
+      best = o;
+    }
+  }
+  return best;
+}
+
+static void
+announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
+{
+  tr->state = TRACK_ACTIVE;
+  Track *old = find_reappeared (t, tr);
+  double name_factor = tr->name ? tr->name_score : 0.5;
+  if (old == NULL) {
+    tr->id = t->next_id++;
+    emit (out, TS_OBS_ENTERED, tr, tr->confirmed_us, t->cur, mean_conf (tr) * name_factor,
+          t->p.confirm_below);
+    return;
+  }
+  tr->id = old->id;
+  if (tr->name == NULL && old->name) {
+    tr->name = g_strdup (old->name);
+    tr->name_score = old->name_score;
+  }
+  double conf = (tr->name && old->name) ? MIN (tr->name_score, old->name_score) : 0.5;
+  if (old->area != tr->area) {
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, tr->confirmed_us, t->cur, conf,
+                             t->p.confirm_below);
+    o->from_area = old->area;
+  }
+  if (old->tapped != tr->tapped && !tr->pile)
+    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->confirmed_us, t->cur,
+          conf, t->p.confirm_below);
+  g_ptr_array_remove_fast (t->tracks, old);
+}
+
+void
+ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
+                   const TsTrackInput *inputs, guint n, GArray *out)
+{
+  t->cur = t->frame;
+  drain_results (t, out, time_us, FALSE);
+
+  /* Greedy matching by distance, in units of the card's size. Tracks missing in the last
+   * frame pay a penalty so a visible card keeps its detection over one it covers. */
+  guint nt = t->tracks->len;
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  for (guint a = 0; a < nt; a++) {
+    const Track *tr = t->tracks->pdata[a];
+    double ls = long_side (tr->size);
+    gboolean missing = tr->last_frame + 1 != t->cur;
+    double gate = t->p.gate * ls * (missing ? 1.5 : 1.0);
+    for (guint b = 0; b < n; b++) {
+      double d = hypot (inputs[b].center[0] - tr->center[0],
+                        inputs[b].center[1] - tr->center[1]);
+      if (d > gate)
+        continue;
+      Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
+                 a, b };
+      g_array_append_val (pairs, p);
+    }
+  }
+  g_array_sort (pairs, compare_pairs);
+  g_autofree gboolean *track_used = g_new0 (gboolean, nt + 1);
+  g_autofree gboolean *input_used = g_new0 (gboolean, n + 1);
+  g_autofree int *match = g_new (int, nt + 1);
+  for (guint a = 0; a < nt; a++)
+    match[a] = -1;
+  for (guint i = 0; i < pairs->len; i++) {
+    const Pair *p = &g_array_index (pairs, Pair, i);
+    if (track_used[p->track] || input_used[p->input])
+      continue;
+    track_used[p->track] = input_used[p->input] = TRUE;
+    match[p->track] = (int) p->input;
+  }
+  for (guint a = 0; a < nt; a++)
+    if (match[a] >= 0)
+      track_update (t, t->tracks->pdata[a], &inputs[match[a]], image, time_us, out);
+  for (guint b = 0; b < n; b++)
+    if (!input_used[b])
+      track_new (t, &inputs[b], time_us);
+
+  /* State changes, in creation order so that events come out in a stable order. */
+  for (guint i = 0; i < t->tracks->len;) {
+    Track *tr = t->tracks->pdata[i];
+    gboolean seen = tr->last_frame == t->cur;
+    gint64 unseen_us = time_us - tr->last_seen_us;
+    gboolean drop = FALSE;
+    switch (tr->state) {
+    case TRACK_TENTATIVE:
+      if (seen && tr->consecutive >= t->p.confirm_frames) {
+        tr->state = TRACK_PENDING;
+        tr->confirmed_us = tr->first_seen_us;
+        if (tr->name == NULL)
+          request_read (t, tr, image, time_us, out);
+      } else if (!seen && t->cur - tr->last_frame > 2)
+        drop = TRUE;  /* a flicker: never a card */
+      break;
+    case TRACK_PENDING:
+      if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
+        drop = TRUE;
+      /* An unread card is reported only if it stays that long: most candidates that never
+       * read are not cards (a hand, a die, a card back) and vanish before. */
+      else if (seen && (tr->name != NULL || !t->have_reader ||
+                        time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000))
+        announce (t, tr, time_us, out);
+      break;
+    case TRACK_ACTIVE:
+      if (!seen && covered_in_pile (t, tr))
+        tr->state = TRACK_BURIED;
+      else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
+        TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, 0.8,
+                                 t->p.confirm_below);
+        o->area = 0;
+        drop = TRUE;
+      }
+      break;
+    case TRACK_BURIED:
+      break;
+    }
+    /* announce may have removed an older track: re-find our place. */
+    guint idx;
+    if (!g_ptr_array_find (t->tracks, tr, &idx)) {
+      i = 0;
+      continue;
+    }
+    if (drop)
+      g_ptr_array_remove_index (t->tracks, idx);
+    else
+      i = idx + 1;
+  }
+  t->frame++;
+}
+
+void
+ts_tracker_flush (TsTracker *t, GArray *out)
+{
+  drain_results (t, out, 0, TRUE);
+}
+
+void
+ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
+{
+  drain_results (t, out, time_us, TRUE);
+  gboolean again = TRUE;
+  while (again) {  /* announce may remove a track: start over after each */
+    again = FALSE;
+    for (guint i = 0; i < t->tracks->len && !again; i++) {
+      Track *tr = t->tracks->pdata[i];
+      if (tr->state != TRACK_PENDING)
+        continue;
+      /* Unread and not yet seen long enough to count as a card: forgotten, as it would
+       * have been had it vanished. */
+      if (tr->name == NULL && t->have_reader &&
+          time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000)
+        g_ptr_array_remove (t->tracks, tr);
+      else
+        announce (t, tr, time_us, out);
+      again = TRUE;
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/* track.h — following physical cards across frames: a stable identity per card, names read
+ * once off the frame loop, and debounced observations (entered, moved, tapped, untapped,
+ * left) with a confidence each.
+ *
+ * The tracker knows no rules and no calibration. Each frame the caller gives it the cards
+ * seen, already placed on the table: position and size in plane units (table millimetres
+ * when calibrated, else image pixels — only ratios to the card size matter), angle relative
+ * to the owner's seat, and an opaque area code and owner. Names come from a reader the caller
+ * supplies, run on the tracker's own worker thread with its own reader instance, so a slow
+ * OCR never stalls capture.
+ *
+ * Debouncing: a card must be seen in confirm_frames frames before it counts; a card not seen
+ * (a hand over it) stays in play for leave_after_ms; a turn counts only once the card has
+ * settled (its angle steady) clearly tapped or clearly untapped.
+ *
+ * Ownership: TsTracker is opaque (ts_tracker_free). Observations appended to the caller's
+ * GArray own their name: release each with ts_observation_clear (or create the array with
+ * ts_observation_array_new, which does). Not thread-safe: one thread drives a tracker. */
+#pragma once
+
+#include "image.h"
+
+G_BEGIN_DECLS
+
+/* One card seen in one frame. */
+typedef struct {
+  double center[2];      /* plane units (table mm, or image px without calibration) */
+  double size[2];        /* card width and height along its own axes, same units */
+  double rel_angle_deg;  /* turned clockwise from upright for its owner, [0, 360) */
+  int area;              /* caller's zone code (0 = outside every zone) */
+  int owner;             /* seat, -1 unknown */
+  gboolean pile;         /* the area stacks cards (graveyard, library, exile) */
+  double confidence;     /* detector's 0..1 */
+  /* For reading the name: the title line (and card outline when known) in image pixels,
+   * the card's own top-left corner first, clockwise. */
+  double title_px[4][2];
+  double quad_px[4][2];
+  gboolean has_quad;
+  /* A name already known (synthetic input, or a reader run by the caller); NULL = read it. */
+  const char *name;
+  double name_score;
+} TsTrackInput;
+
+/* What the reader gets: a small copy of the frame around the card, with the title (and card)
+ * outline moved into its coordinates. */
+typedef struct {
+  const TsImage *image;
+  double title_px[4][2];
+  double quad_px[4][2];
+  gboolean has_quad;
+  double angle_deg;      /* clockwise from upright in the image, when known; else -1 */
+} TsTrackReadRequest;
+
+/* A name reader. worker_new runs on the worker thread and makes that thread's own reader
+ * (a Tesseract instance); read returns a new name (g_free) or NULL, and a score 0..1. */
+typedef struct {
+  gpointer (*worker_new) (gpointer user_data, GError **error);
+  char *(*read) (gpointer worker, const TsTrackReadRequest *request, double *out_score);
+  void (*worker_free) (gpointer worker);
+  gpointer user_data;
+} TsTrackReader;
+
+typedef struct {
+  int confirm_frames;     /* frames a new card must be seen before it counts (3) */
+  int leave_after_ms;     /* unseen this long = left play (5000). Longer survives longer
+                           * occlusions and reports real departures later. */
+  double gate;            /* match a card to a track within gate x the card's long side (0.5) */
+  double tap_band_deg;    /* within this of a quarter turn = tapped, (30) */
+  double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
+                           * between, the card is being turned and nothing is reported */
+  double settle_deg;      /* angle change per frame below which a card counts as settled (4) */
+  int name_wait_ms;       /* a card still unread after this long is reported unnamed, for
+                           * confirmation (4000); one gone before then is forgotten. Shorter
+                           * reports unreadable cards sooner and more non-cards. */
+  double strong_score;    /* readings scoring below this are retried (0.85) */
+  int reread_ms;          /* retry a weak reading after this long (500) */
+  int max_reads;          /* readings per card before giving up (6) */
+  double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
+  gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
+} TsTrackerParams;
+
+void ts_tracker_params_init (TsTrackerParams *params);
+
+typedef enum {
+  TS_OBS_ENTERED,   /* a card appeared in area (with its tapped state) */
+  TS_OBS_MOVED,     /* a known card went from from_area to area (e.g. battlefield ->
+                     * graveyard); same track_id as before */
+  TS_OBS_TAPPED,
+  TS_OBS_UNTAPPED,
+  TS_OBS_LEFT,      /* the card is gone from the table (from from_area) */
+  TS_OBS_NAMED,     /* a card reported unnamed has been read since (or was replaced by
+                     * another card of this name in place) */
+} TsObservationKind;
+
+typedef struct {
+  TsObservationKind kind;
+  guint track_id;          /* stable per physical card, from 1 */
+  char *name;              /* owned; NULL when not read */
+  double name_score;
+  int area, from_area;     /* caller's codes; from_area for MOVED and LEFT */
+  int owner;
+  gboolean tapped;         /* state after the observation */
+  double center[2];        /* plane units */
+  gint64 time_us;          /* frame time the change was seen (for LEFT: when last seen) */
+  guint64 frame;           /* frame index (0-based count of ts_tracker_update calls) */
+  double confidence;       /* 0..1 */
+  gboolean needs_confirmation;
+} TsObservation;
+
+const char *ts_observation_kind_name (TsObservationKind kind);
+void ts_observation_clear (TsObservation *obs);
+/* A GArray of TsObservation that clears its elements. */
+GArray *ts_observation_array_new (void);
+
+typedef struct _TsTracker TsTracker;
+
+/* params NULL = defaults; reader NULL = names come only from TsTrackInput.name. The worker
+ * thread (unless sync_reads) starts here; a reader failing to start is reported by
+ * ts_tracker_get_reader_error and the tracker goes on without names. */
+TsTracker *ts_tracker_new (const TsTrackerParams *params, const TsTrackReader *reader);
+void ts_tracker_free (TsTracker *tracker);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsTracker, ts_tracker_free)
+
+/* Feeds one frame: image (may be NULL when no reading is needed) at time_us, inputs[n].
+ * Appends what changed to out (a ts_observation_array_new array). */
+void ts_tracker_update (TsTracker *tracker, const TsImage *image, gint64 time_us,
+                        const TsTrackInput *inputs, guint n, GArray *out);
+/* Waits for the readings in flight and applies them (appending observations to out). For
+ * the end of a recording and for tests. */
+void ts_tracker_flush (TsTracker *tracker, GArray *out);
+/* The end of a recording: waits for the readings in flight, then reports the cards still
+ * waiting for their name (a card unread for less than name_wait_ms is forgotten). Cards
+ * unseen at the end are not reported as gone: a hand may be over them. */
+void ts_tracker_finish (TsTracker *tracker, gint64 time_us, GArray *out);
+
+/* Cards currently in play (confirmed and not left). */
+guint ts_tracker_get_n_cards (const TsTracker *tracker);
+/* Readings started so far (how often OCR ran). */
+guint ts_tracker_get_n_reads (const TsTracker *tracker);
+/* NULL, or why the reader could not start. */
+const GError *ts_tracker_get_reader_error (const TsTracker *tracker);
+
+G_END_DECLS
