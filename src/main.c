@@ -6,6 +6,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const TsCommand commands[] = {
   { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
@@ -38,9 +39,23 @@ print_usage (FILE *out)
            "  --version    print the version\n");
 }
 
+/* Tesseract's OpenMP threads spin on a busy machine and make one title read about ten times
+ * slower. libgomp reads its limit from the environment when the program loads, before main(),
+ * so set it and start again; every command that reads titles (recognize, watch, dashboard)
+ * gets it. Failing to restart is not fatal: reading is only slower. */
+static void
+limit_openmp_threads (char **argv)
+{
+  if (g_getenv ("OMP_THREAD_LIMIT") != NULL)
+    return;
+  g_setenv ("OMP_THREAD_LIMIT", "1", TRUE);
+  execv ("/proc/self/exe", argv);
+}
+
 int
 main (int argc, char **argv)
 {
+  limit_openmp_threads (argv);
   setlocale (LC_ALL, "");
 
   if (argc < 2) {
