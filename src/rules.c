@@ -2013,6 +2013,11 @@ ts_rules_apply (TsRules *rules, const TsProfile *fixed, TsState *s, const TsEven
   switch (e->kind) {
   case TS_EVENT_MOVE:
     on_move (c);
+    if ((e->flags & TS_EVENT_FLAG_TAPPED) && e->zone == TS_ZONE_BATTLEFIELD) {
+      TsPermanent *p = ts_state_find_permanent (s, c->v->object);
+      if (p)
+        p->tapped = TRUE; /* came in tapped: no mana from it */
+    }
     break;
   case TS_EVENT_TAP:
     on_tap (c);
