@@ -135,81 +135,75 @@ ignore_scalar (Loader *l)
   return TRUE;
 }
 
+/* Where a scalar goes: the card being assembled, or NULL when it is ignored, is a whole
+ * element of the top-level array (skipped), or stands at the top level (*ret then cancels). */
+static JsonBuilder *
+scalar_target (Loader *l, int *ret)
+{
+  *ret = 1;
+  if (ignore_scalar (l))
+    return NULL;
+  if (l->depth == 1) {
+    skip_scalar_element (l);
+    return NULL;
+  }
+  if (l->depth <= 0) {
+    *ret = cancel (l, "not a JSON array of cards");
+    return NULL;
+  }
+  return l->builder;
+}
+
 static int
 on_null (void *ctx)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_null_value (l->builder);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_null_value (b);
+  return ret;
 }
 
 static int
 on_boolean (void *ctx, int value)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_boolean_value (l->builder, value);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_boolean_value (b, value);
+  return ret;
 }
 
 static int
 on_integer (void *ctx, long long value)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_int_value (l->builder, value);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_int_value (b, value);
+  return ret;
 }
 
 static int
 on_double (void *ctx, double value)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_double_value (l->builder, value);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_double_value (b, value);
+  return ret;
 }
 
 static int
 on_string (void *ctx, const unsigned char *s, size_t len)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL) {
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL) {
     g_autofree char *v = g_strndup ((const char *) s, len);
-    json_builder_add_string_value (l->builder, v);
+    json_builder_add_string_value (b, v);
   }
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  return ret;
 }
 
 static int
