@@ -175,6 +175,10 @@ const TsCard *ts_carddb_nth (const TsCardDb *db, guint i);
  * ("Fire" finds "Fire // Ice"). NULL when there is none. */
 const TsCard *ts_carddb_lookup (const TsCardDb *db, const char *name);
 
+/* Writes db as a tablesight database file at path (replacing it; written beside it first and
+ * renamed, so a failure leaves any old file). */
+gboolean ts_carddb_save (const TsCardDb *db, const char *path, GError **error);
+
 /* ---- import ------------------------------------------------------------------------------ */
 
 typedef struct {

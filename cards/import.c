@@ -24,7 +24,8 @@ typedef struct {
   gboolean skipping;      /* inside an element that is being left out */
   gboolean recovering;    /* after a syntax error: waiting for a line that starts a card */
   gboolean ignoring;      /* inside the value of a card field tablesight does not use */
-  guint64 line_offset;    /* byte offset of the line being fed */
+  guint64 line_offset;    /* byte offset of the text being fed (a line or a piece of one) */
+  gboolean at_line_start; /* the next text fed begins a line */
   guint line;             /* 1-based number of that line */
   guint64 elem_offset;    /* where the current element began */
   guint elem_line;
@@ -134,81 +135,75 @@ ignore_scalar (Loader *l)
   return TRUE;
 }
 
+/* Where a scalar goes: the card being assembled, or NULL when it is ignored, is a whole
+ * element of the top-level array (skipped), or stands at the top level (*ret then cancels). */
+static JsonBuilder *
+scalar_target (Loader *l, int *ret)
+{
+  *ret = 1;
+  if (ignore_scalar (l))
+    return NULL;
+  if (l->depth == 1) {
+    skip_scalar_element (l);
+    return NULL;
+  }
+  if (l->depth <= 0) {
+    *ret = cancel (l, "not a JSON array of cards");
+    return NULL;
+  }
+  return l->builder;
+}
+
 static int
 on_null (void *ctx)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_null_value (l->builder);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_null_value (b);
+  return ret;
 }
 
 static int
 on_boolean (void *ctx, int value)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_boolean_value (l->builder, value);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_boolean_value (b, value);
+  return ret;
 }
 
 static int
 on_integer (void *ctx, long long value)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_int_value (l->builder, value);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_int_value (b, value);
+  return ret;
 }
 
 static int
 on_double (void *ctx, double value)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL)
-    json_builder_add_double_value (l->builder, value);
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL)
+    json_builder_add_double_value (b, value);
+  return ret;
 }
 
 static int
 on_string (void *ctx, const unsigned char *s, size_t len)
 {
-  Loader *l = ctx;
-  if (ignore_scalar (l))
-    return 1;
-  if (l->depth == 1) {
-    skip_scalar_element (l);
-    return 1;
-  }
-  if (l->builder != NULL) {
+  int ret;
+  JsonBuilder *b = scalar_target (ctx, &ret);
+  if (b != NULL) {
     g_autofree char *v = g_strndup ((const char *) s, len);
-    json_builder_add_string_value (l->builder, v);
+    json_builder_add_string_value (b, v);
   }
-  return l->depth > 0 ? 1 : cancel (l, "not a JSON array of cards");
+  return ret;
 }
 
 static int
@@ -377,13 +372,14 @@ line_starts_card (const guchar *text, gsize len, gsize *out_at)
   return FALSE;
 }
 
-/* Feeds one line (with its newline). FALSE when the whole load must stop (l->fatal set). */
+/* Feeds one line (with its newline), or a piece of one. FALSE when the whole load must stop
+ * (l->fatal set). */
 static gboolean
 feed_line (Loader *l, const guchar *text, gsize len)
 {
   gsize start = 0;
   if (l->recovering) {
-    if (!line_starts_card (text, len, &start))
+    if (!l->at_line_start || !line_starts_card (text, len, &start))
       return TRUE;
     /* restart as if inside the card array again */
     new_parser (l);
@@ -443,6 +439,7 @@ loader_init (Loader *l, TsCardDb *db, TsImportReport *report)
   l->db = db;
   l->report = report;
   l->line = 0;
+  l->at_line_start = TRUE;
   new_parser (l);
 }
 
@@ -478,24 +475,39 @@ loader_finish (Loader *l, GError **error)
   return ok;
 }
 
+/* Feeds a block of the file line by line, so that positions name lines and a broken entry can
+ * be left behind at the next line that starts a card; a line longer than the block (a file
+ * without line breaks) is fed in pieces. FALSE when the load must stop. */
+static gboolean
+feed_block (Loader *l, const guchar *p, gsize len)
+{
+  const guchar *end = p + len;
+  while (p < end) {
+    const guchar *nl = memchr (p, '\n', (gsize) (end - p));
+    gsize n = nl != NULL ? (gsize) (nl - p) + 1 : (gsize) (end - p);
+    if (l->at_line_start)
+      l->line++;
+    if (!feed_line (l, p, n))
+      return FALSE;
+    l->line_offset += n;
+    l->at_line_start = nl != NULL;
+    p += n;
+  }
+  return TRUE;
+}
+
 gboolean
 ts_carddb_load_json_data (TsCardDb *db, const char *data, gsize len, TsImportReport *report,
                           GError **error)
 {
   Loader l;
   loader_init (&l, db, report);
-  const guchar *p = (const guchar *) data, *end = p + len;
-  while (p < end) {
-    const guchar *nl = memchr (p, '\n', (gsize) (end - p));
-    gsize n = nl != NULL ? (gsize) (nl - p) + 1 : (gsize) (end - p);
-    l.line++;
-    if (!feed_line (&l, p, n))
-      break;
-    l.line_offset += n;
-    p += n;
-  }
+  feed_block (&l, (const guchar *) data, len);
   return loader_finish (&l, error);
 }
+
+/* Bytes read from the file at a time. */
+#define BLOCK_SIZE (64 * 1024)
 
 gboolean
 ts_carddb_load_json_file (TsCardDb *db, const char *path, TsImportReport *report,
@@ -513,22 +525,18 @@ ts_carddb_load_json_file (TsCardDb *db, const char *path, TsImportReport *report
 
   Loader l;
   loader_init (&l, db, report);
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t n;
+  g_autofree guchar *buf = g_malloc (BLOCK_SIZE);
+  size_t n;
   guint64 last_progress = 0;
-  while ((n = getline (&buf, &cap, f)) > 0) {
-    l.line++;
-    if (!feed_line (&l, (const guchar *) buf, (gsize) n))
+  while ((n = fread (buf, 1, BLOCK_SIZE, f)) > 0) {
+    if (!feed_block (&l, buf, n))
       break;
-    l.line_offset += (guint64) n;
     if (progress != NULL && l.line_offset - last_progress >= (1 << 20)) {
       progress (l.line_offset, total, user_data);
       last_progress = l.line_offset;
     }
   }
   int read_errno = ferror (f) ? errno : 0;
-  free (buf);
   fclose (f);
   if (read_errno != 0) {
     g_set_error (error, TS_CARDS_ERROR, TS_CARDS_ERROR_IO, "reading %s at byte %" G_GUINT64_FORMAT
@@ -537,7 +545,7 @@ ts_carddb_load_json_file (TsCardDb *db, const char *path, TsImportReport *report
     return FALSE;
   }
   if (progress != NULL)
-    progress (l.line_offset, total, user_data);
+    progress (l.line_offset, MAX (total, l.line_offset), user_data);
   return loader_finish (&l, error);
 }
 

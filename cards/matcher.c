@@ -12,9 +12,12 @@
 
 /* Names and queries longer than this (in folded letters) are cut: titles are far shorter. */
 #define MAX_FOLD 96
-/* Candidates scored with the full edit distance; raising it costs time linearly and gains
- * little once the true name is almost always among them. */
-#define N_CANDIDATES 96
+/* Candidates scored with the full edit distance: the names sharing the most letter pairs with
+ * the text, and apart from them the names of about the text's length sharing the most (short
+ * names share few pairs and would be crowded out by long ones). Raising either costs time
+ * about linearly and gains little once the true name is nearly always among them. */
+#define N_CANDIDATES 48
+#define N_ALIKE 32
 /* Alphabet of the index: 0 is the word boundary, 1..36 the classes of a-z0-9. */
 #define N_SYMBOLS 37
 #define N_PAIRS (N_SYMBOLS * N_SYMBOLS)
@@ -35,6 +38,7 @@ typedef struct {
   const TsCard *card;
   char *fold;           /* folded letters a-z0-9 */
   guint8 len;           /* strlen (fold), at most MAX_FOLD */
+  guint8 n_pairs;       /* distinct letter pairs in the index */
   float prior;          /* added to the cost: breaks ties between equally close names */
 } Entry;
 
@@ -43,6 +47,7 @@ struct TsMatcher {
   GArray *entries;          /* Entry */
   guint32 *pair_start;      /* N_PAIRS + 1 offsets into pair_entries */
   guint32 *pair_entries;    /* entry indices, grouped by letter pair */
+  guint8 *n_pairs;          /* distinct letter pairs of each entry, apart for the cache */
   GHashTable *exact;        /* folded name -> entry index + 1 */
   float sub_cost[128][128]; /* substitution cost between folded letters */
   float indel[128];         /* cost of a folded letter appearing in the text */
@@ -262,6 +267,17 @@ ocr_distance (const TsMatcher *m, const char *q, guint qn, const char *t, guint 
   return best;
 }
 
+/* The least ocr_distance() can be for these lengths: each surplus glyph of the text costs at
+ * least a two-for-one split, each surplus glyph of the name a split or its share of a cut. */
+static inline float
+length_bound (guint qn, guint tn)
+{
+  if (qn > tn)
+    return COST_SPLIT * (float) (qn - tn);
+  float d = (float) (tn - qn);
+  return MIN (COST_CUT_START + COST_CUT * d, COST_SPLIT * d);
+}
+
 static void
 add_entry (TsMatcher *m, const char *name, const TsCard *card)
 {
@@ -305,14 +321,18 @@ ts_matcher_new (const TsCardDb *db)
   m->pair_start = g_new0 (guint32, N_PAIRS + 1);
   guint16 pairs[MAX_FOLD + 2];
   for (guint e = 0; e < n; e++) {
-    const Entry *en = &g_array_index (m->entries, Entry, e);
+    Entry *en = &g_array_index (m->entries, Entry, e);
     guint k = string_pairs (en->fold, en->len, pairs);
+    en->n_pairs = (guint8) k;
     for (guint j = 0; j < k; j++)
       m->pair_start[pairs[j] + 1]++;
   }
   for (guint p = 0; p < N_PAIRS; p++)
     m->pair_start[p + 1] += m->pair_start[p];
   m->pair_entries = g_new (guint32, MAX (m->pair_start[N_PAIRS], 1));
+  m->n_pairs = g_new (guint8, MAX (n, 1));
+  for (guint e = 0; e < n; e++)
+    m->n_pairs[e] = g_array_index (m->entries, Entry, e).n_pairs;
   g_autofree guint32 *fill = g_memdup2 (m->pair_start, sizeof (guint32) * N_PAIRS);
   for (guint e = 0; e < n; e++) {
     const Entry *en = &g_array_index (m->entries, Entry, e);
@@ -334,6 +354,7 @@ ts_matcher_free (TsMatcher *matcher)
   g_hash_table_unref (matcher->exact);
   g_free (matcher->pair_start);
   g_free (matcher->pair_entries);
+  g_free (matcher->n_pairs);
   g_free (matcher);
 }
 
@@ -348,6 +369,13 @@ score_of (float cost, guint qn, guint tn)
 {
   float s = 1.0f - cost / (float) MAX (MAX (qn, tn), 1);
   return CLAMP (s, 0.0f, 1.0f);
+}
+
+/* An entry about as long as the text, counted in distinct letter pairs. */
+static inline guint
+alike_length (guint text_pairs, guint entry_pairs)
+{
+  return entry_pairs + 3 >= text_pairs && entry_pairs <= text_pairs + 3;
 }
 
 static gint
@@ -373,11 +401,17 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
 
   guint n = m->entries->len;
   /* per call, so that threads never share scratch space */
-  g_autofree guint8 *shared = g_new0 (guint8, n);
-  g_autofree guint32 *touched = g_new (guint32, n + 1); /* one spare: written before counted */
-  guint n_touched = 0;
   guint16 pairs[MAX_FOLD + 2];
   guint k = string_pairs (q, qn, pairs);
+  gsize n_postings = 0;
+  for (guint j = 0; j < k; j++)
+    n_postings += m->pair_start[pairs[j] + 1] - m->pair_start[pairs[j]];
+
+  /* per call, so that threads never share scratch space */
+  g_autofree guint8 *shared = g_new0 (guint8, n);
+  /* one spare: each entry is written before it is counted */
+  g_autofree guint32 *touched = g_new (guint32, MIN (n, n_postings) + 1);
+  guint n_touched = 0;
   for (guint j = 0; j < k; j++) {
     const guint32 *p = m->pair_entries + m->pair_start[pairs[j]];
     const guint32 *end = m->pair_entries + m->pair_start[pairs[j] + 1];
@@ -387,31 +421,48 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
     }
   }
 
-  /* keep the entries sharing the most pairs: count how many share each amount */
-  guint hist[MAX_FOLD + 3] = { 0 };
-  for (guint i = 0; i < n_touched; i++)
-    hist[MIN (shared[touched[i]], MAX_FOLD + 2)]++;
+  /* Keep the entries sharing the most pairs, and apart from them the entries of about the
+   * text's length sharing the most: short names share few pairs and would be crowded out by
+   * long ones. Count how many share each amount, overall and among those. */
+  guint hist[MAX_FOLD + 3] = { 0 }, hist_alike[MAX_FOLD + 3] = { 0 };
+  for (guint i = 0; i < n_touched; i++) {
+    guint32 e = touched[i];
+    guint sh = MIN (shared[e], MAX_FOLD + 2);
+    hist[sh]++;
+    hist_alike[sh] += alike_length (k, m->n_pairs[e]);
+  }
   guint want = MAX (N_CANDIDATES, max_out);
   guint threshold = MAX_FOLD + 2, taken = hist[threshold];
   while (threshold > 1 && taken < want)
     taken += hist[--threshold];
+  guint room = want - (taken - hist[threshold]);
+  guint threshold_alike = MAX_FOLD + 2, taken_alike = hist_alike[threshold_alike];
+  while (threshold_alike > 1 && taken_alike < N_ALIKE)
+    taken_alike += hist_alike[--threshold_alike];
+  guint room_alike = N_ALIKE - MIN (N_ALIKE, taken_alike - hist_alike[threshold_alike]);
 
-  /* candidates: the exact match (it tightens the limit for the rest), every entry above the
-   * threshold, then entries at it until there are enough */
-  g_autoptr (GArray) cand = g_array_sized_new (FALSE, FALSE, sizeof (guint32), want + 1);
+  /* candidates: the exact match (it tightens the limit for the rest), then the others */
+  g_autoptr (GArray) cand = g_array_sized_new (FALSE, FALSE, sizeof (guint32), want + N_ALIKE + 1);
   gpointer exact = g_hash_table_lookup (m->exact, q);
   guint32 exact_e = exact != NULL ? GPOINTER_TO_UINT (exact) - 1 : G_MAXUINT32;
   if (exact != NULL)
     g_array_append_val (cand, exact_e);
   for (guint i = 0; i < n_touched; i++) {
     guint32 e = touched[i];
-    if (shared[e] > threshold && e != exact_e)
+    guint sh = shared[e];
+    if (e == exact_e)
+      continue;
+    if (sh > threshold || (sh == threshold && room > 0)) {
+      room -= sh == threshold;
       g_array_append_val (cand, e);
-  }
-  for (guint i = 0; i < n_touched && cand->len < want; i++) {
-    guint32 e = touched[i];
-    if (shared[e] == threshold && e != exact_e)
+    } else if (sh >= threshold_alike && alike_length (k, m->n_pairs[e])) {
+      if (sh == threshold_alike) {
+        if (room_alike == 0)
+          continue;
+        room_alike--;
+      }
       g_array_append_val (cand, e);
+    }
   }
 
   /* most shared pairs first: good matches come early and tighten the limit for the rest */
@@ -422,6 +473,8 @@ ts_matcher_match (const TsMatcher *m, const char *query, TsMatch *out, guint max
   for (guint i = 0; i < cand->len; i++) {
     guint32 e = g_array_index (cand, guint32, i);
     const Entry *en = &g_array_index (m->entries, Entry, e);
+    if (best->len == max_out && length_bound (qn, en->len) + en->prior >= limit)
+      continue;
     float cost = ocr_distance (m, q, qn, en->fold, en->len, limit) + en->prior;
     if (best->len == max_out && cost >= limit)
       continue;

@@ -291,3 +291,10 @@ out:
     sqlite3_close (sql);
   return ok;
 }
+
+gboolean
+ts_carddb_save (const TsCardDb *db, const char *path, GError **error)
+{
+  g_return_val_if_fail (db != NULL && path != NULL, FALSE);
+  return ts_carddb_write_sqlite (db, path, error);
+}

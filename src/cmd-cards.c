@@ -23,6 +23,7 @@ print_cards_usage (FILE *out)
            "\n"
            "Subcommands:\n"
            "  import FILE [-o DB]          import a Scryfall-format JSON file into a database\n"
+           "  import [--cards DB] -o DB    write the bundled set (or DB) as a database\n"
            "  lookup NAME [--json]         print a card's facts\n"
            "  match TEXT [-n N] [--json]   best card names for noisy text, with scores\n"
            "  match --json -               one text per input line, one JSON object per line\n"
@@ -58,6 +59,7 @@ parse_options (GOptionContext *ctx, int *argc, char ***argv)
 typedef struct {
   gboolean tty;
   int last_percent;
+  int last_tenth;
 } Progress;
 
 static void
@@ -68,38 +70,63 @@ on_progress (guint64 done, guint64 total, gpointer user_data)
   if (percent == p->last_percent)
     return;
   /* on a terminal one line that updates; in a log, a line every 10% */
-  if (!p->tty && percent % 10 != 0 && percent != 100)
+  if (!p->tty && percent / 10 == p->last_tenth)
     return;
+  p->last_tenth = percent / 10;
   p->last_percent = percent;
   fprintf (stderr, "%simporting: %d%% (%.1f of %.1f MB)%s", p->tty ? "\r" : "", percent,
            (double) done / 1e6, (double) total / 1e6, p->tty ? "" : "\n");
   fflush (stderr);
 }
 
+/* Without a JSON file: writes the database --cards names (default: the bundled set). */
+static int
+save_cards (const char *cards_path, const char *db_path)
+{
+  g_autoptr (TsCardDb) db = open_cards (cards_path);
+  if (db == NULL)
+    return 1;
+  g_autoptr (GError) error = NULL;
+  if (!ts_carddb_save (db, db_path, &error)) {
+    fprintf (stderr, "tablesight cards import: %s\n", error->message);
+    return 1;
+  }
+  fprintf (stderr, "%s: %u cards written to %s\n", cards_path != NULL ? cards_path : "bundled set",
+           ts_carddb_count (db), db_path);
+  return 0;
+}
+
 static int
 cards_import (int argc, char **argv)
 {
   g_autofree char *output = NULL;
+  g_autofree char *cards_path = NULL;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Database file to write (default: cards.db)", "DB" },
+    { "cards", 0, 0, G_OPTION_ARG_FILENAME, &cards_path,
+      "Without FILE: the cards to write (Scryfall JSON or a tablesight database; default: "
+      "the bundled Alpha set)", "DB" },
     { NULL },
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE — import Scryfall card JSON");
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("[FILE] — import Scryfall card JSON");
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_set_description (ctx,
     "Reads a Scryfall bulk-data file (\"Oracle Cards\" or \"Default Cards\", or the same shape)\n"
     "one card at a time and writes tablesight's card database. Malformed entries are\n"
-    "skipped and listed with their line and byte position.");
+    "skipped and listed with their line and byte position. Without FILE, writes the cards\n"
+    "--cards names (by default the bundled Alpha set) as a database.");
   if (!parse_options (ctx, &argc, &argv))
     return 2;
-  if (argc != 2) {
-    fprintf (stderr, "tablesight cards import: give one JSON file (see --help)\n");
+  if (argc > 2 || (argc == 2 && cards_path != NULL)) {
+    fprintf (stderr, "tablesight cards import: give one JSON file, or --cards (see --help)\n");
     return 2;
   }
   const char *db_path = output != NULL ? output : "cards.db";
+  if (argc == 1)
+    return save_cards (cards_path, db_path);
   TsImportReport report = { 0 };
-  Progress progress = { .tty = isatty (fileno (stderr)), .last_percent = -2 };
+  Progress progress = { .tty = isatty (fileno (stderr)), .last_percent = -2, .last_tenth = -1 };
   g_autoptr (GError) error = NULL;
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok = ts_cards_import (argv[1], db_path, &report, on_progress, &progress, &error);

@@ -102,16 +102,65 @@ print_consequences (Before *b, const TsState *s, FILE *out)
   g_hash_table_unref (b->lethal);
 }
 
+/* Cards of the table as found, gathered so consecutive setup moves print as one line per
+ * player: "Table as found: Alice has Mountain, Mountain, Grizzly Bears". */
+typedef struct {
+  GPtrArray *cards[TS_MAX_PLAYERS]; /* char *, "Mountain (tapped)" */
+  GPtrArray *notes;                 /* char *, warning lines to print after the group */
+} PendingSetup;
+
+static gboolean
+is_setup_entry (TsEngine *engine, const TsEvent *e)
+{
+  return e->kind == TS_EVENT_MOVE && e->zone == TS_ZONE_BATTLEFIELD &&
+         ts_engine_event_is_setup (engine, e);
+}
+
+static void
+flush_setup (PendingSetup *p, const TsState *s, FILE *out)
+{
+  for (int i = 0; i < TS_MAX_PLAYERS; i++) {
+    if (p->cards[i]->len == 0)
+      continue;
+    g_ptr_array_add (p->cards[i], NULL);
+    g_autofree char *list = g_strjoinv (", ", (char **) p->cards[i]->pdata);
+    fprintf (out, "Table as found: %s has %s\n", i < s->n_players ? s->players[i].name : "?", list);
+    g_ptr_array_set_size (p->cards[i], 0);
+  }
+  for (guint i = 0; i < p->notes->len; i++)
+    fprintf (out, "%s\n", (char *) p->notes->pdata[i]);
+  g_ptr_array_set_size (p->notes, 0);
+}
+
 /* Prints the transcript of events to out, with each event's warnings under it. */
 static void
 print_transcript (GPtrArray *events, const TsCardDb *db, FILE *out)
 {
   g_autoptr (TsEngine) engine = ts_engine_new (NULL, db);
   PendingTaps taps = { -1, g_ptr_array_new_with_free_func (g_free) };
+  PendingSetup setup = { .notes = g_ptr_array_new_with_free_func (g_free) };
+  for (int i = 0; i < TS_MAX_PLAYERS; i++)
+    setup.cards[i] = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < events->len; i++) {
     const TsEvent *e = g_ptr_array_index (events, i);
     const TsState *s = ts_engine_get_state (engine);
     g_autofree char *line = NULL;
+    if (is_setup_entry (engine, e)) {
+      flush_taps (&taps, s, out);
+      int seat = e->player >= 0 && e->player < s->n_players ? e->player : s->active;
+      g_ptr_array_add (setup.cards[seat],
+                       g_strdup_printf ("%s%s", e->card ? e->card : "a card",
+                                        (e->flags & TS_EVENT_FLAG_TAPPED) ? " (tapped)" : ""));
+      TsVerdict v;
+      ts_engine_apply (engine, e, &v, NULL);
+      s = ts_engine_get_state (engine);
+      for (guint w = 0; w < v.n_warnings; w++) {
+        const TsWarning *warning = &g_array_index (s->warnings, TsWarning, v.first_warning + w);
+        g_ptr_array_add (setup.notes, g_strdup_printf ("  ! [%s] %s", warning->rule, warning->message));
+      }
+      continue;
+    }
+    flush_setup (&setup, s, out);
     if (e->kind == TS_EVENT_TAP) {
       TsPermanent *p = ts_state_find_permanent (s, e->object);
       if (p && (p->types & TS_TYPE_LAND) && !s->in_attack) {
@@ -143,12 +192,16 @@ print_transcript (GPtrArray *events, const TsCardDb *db, FILE *out)
       fprintf (out, "  ! [%s] %s\n", warning->rule, warning->message);
     }
   }
+  flush_setup (&setup, ts_engine_get_state (engine), out);
   flush_taps (&taps, ts_engine_get_state (engine), out);
   const TsState *s = ts_engine_get_state (engine);
   if (s->game_over)
     fprintf (out, s->draw ? "The game is a draw.\n" : "%s wins.\n",
              s->winner >= 0 ? s->players[s->winner].name : "?");
   g_ptr_array_unref (taps.names);
+  for (int i = 0; i < TS_MAX_PLAYERS; i++)
+    g_ptr_array_unref (setup.cards[i]);
+  g_ptr_array_unref (setup.notes);
 }
 
 int

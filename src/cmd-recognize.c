@@ -109,29 +109,9 @@ write_overlay (const char *dir, const char *path, const TsImage *image, GPtrArra
   return ts_image_save (canvas, out, error);
 }
 
-/* Tesseract's OpenMP threads spin on a busy machine and make one title read ten times
- * slower; libgomp reads its limit from the environment before main() runs, so the command
- * sets it and starts itself again. */
-static void
-limit_openmp_threads (int argc, char **argv)
-{
-  if (g_getenv ("OMP_THREAD_LIMIT") != NULL)
-    return;
-  g_setenv ("OMP_THREAD_LIMIT", "1", TRUE);
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  g_ptr_array_add (args, (char *) "tablesight");
-  g_ptr_array_add (args, (char *) "recognize");
-  for (int i = 1; i < argc; i++)
-    g_ptr_array_add (args, argv[i]);
-  g_ptr_array_add (args, NULL);
-  execv ("/proc/self/exe", (char **) args->pdata);
-  /* Not fatal: reading is only slower. */
-}
-
 int
 ts_cmd_recognize (int argc, char **argv)
 {
-  limit_openmp_threads (argc, argv);
   g_autofree char *db_path = NULL;
   g_autofree char *overlay_dir = NULL;
   gboolean json = FALSE;

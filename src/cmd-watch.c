@@ -152,6 +152,10 @@ default_source (void)
   return NULL;
 }
 
+/* How long after the first frame entering cards count as the table as found: the tracker
+ * reports a card after a few frames and an unreadable one after its name wait (4 s). */
+#define TABLE_AS_FOUND_US (6 * G_USEC_PER_SEC)
+
 /* Starts a new game in an empty store from the layout's seats. */
 static gboolean
 start_game (TsEngine *engine, const TsZoneLayout *layout, const char *profile, GError **error)
@@ -258,6 +262,7 @@ ts_cmd_watch (int argc, char **argv)
 
   g_autoptr (TsStore) store = NULL;
   g_autoptr (TsEngine) engine = NULL;
+  gboolean new_game = TRUE;
   if (log_path) {
     store = ts_store_open (log_path, &error);
     if (store == NULL) {
@@ -269,7 +274,8 @@ ts_cmd_watch (int argc, char **argv)
       fprintf (stderr, "%s: %s\n", argv[0], error->message);
       return 1;
     }
-    if (ts_store_count (store) == 0 &&
+    new_game = ts_store_count (store) == 0;
+    if (new_game &&
         !start_game (engine, ts_calibration_get_layout (cal), profile ? profile : "modern",
                      &error)) {
       fprintf (stderr, "%s: %s\n", argv[0], error->message);
@@ -325,8 +331,13 @@ ts_cmd_watch (int argc, char **argv)
       status = 1;
       break;
     }
-    if (frames == 0)
+    if (frames == 0) {
       ts_calibration_fit_image (cal, frame->width, frame->height);
+      /* What lies on the table when a new game's watching begins was there before: once the
+       * tracker has settled on it and read it, it is the table as found, not plays. */
+      if (new_game)
+        ts_observer_open_setup (observer, t + TABLE_AS_FOUND_US);
+    }
     g_array_set_size (cands, 0);
     g_array_set_size (inputs, 0);
     ts_detector_detect (detector, frame, cands, NULL);

@@ -10,7 +10,7 @@ typedef struct {
   TsCommandFunc run;
 } TsCommand;
 
-/* Live table (capture, calibration, tracking). */
+
 int ts_cmd_sources (int argc, char **argv);
 int ts_cmd_calibrate (int argc, char **argv);
 int ts_cmd_watch (int argc, char **argv);

@@ -323,10 +323,47 @@ object_name (const TsState *s, guint id, const char *fallback)
   return fallback ? fallback : "?";
 }
 
+gboolean
+ts_engine_event_is_setup (const TsEngine *e, const TsEvent *ev)
+{
+  return ts_rules_is_setup (e->state, ev);
+}
+
+/* "Table as found: Alice has Mountain (tapped)", "Table as found: Mountain is tapped". */
+static char *
+describe_setup (TsEngine *e, const TsEvent *ev)
+{
+  const TsState *s = e->state;
+  TsPermanent *p = ts_state_find_permanent (s, ev->object);
+  const char *card = ev->card ? ev->card : p && p->card ? p->card : "a card";
+  int who = ev->player >= 0 ? ev->player : p ? p->controller : -1;
+  switch (ev->kind) {
+  case TS_EVENT_MOVE:
+    if (ev->zone == TS_ZONE_BATTLEFIELD)
+      return g_strdup_printf ("Table as found: %s has %s%s", seat_name (s, who), card,
+                              (ev->flags & TS_EVENT_FLAG_TAPPED) ? " (tapped)" : "");
+    return g_strdup_printf ("Table as found: %s has %s in the %s", seat_name (s, who), card,
+                            ts_zone_name (ev->zone));
+  case TS_EVENT_TAP:
+  case TS_EVENT_UNTAP:
+    return g_strdup_printf ("Table as found: %s is %s", card,
+                            ev->kind == TS_EVENT_TAP ? "tapped" : "untapped");
+  case TS_EVENT_LIFE:
+  case TS_EVENT_POISON:
+    return g_strdup_printf ("Table as found: %s %s %+d", seat_name (s, who),
+                            ev->kind == TS_EVENT_LIFE ? "life" : "poison", ev->amount);
+  default:
+    return g_strdup_printf ("Table as found: %+d %s counter(s) on %s", ev->amount,
+                            ev->note ? ev->note : "+1/+1", card);
+  }
+}
+
 char *
 ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
 {
   const TsState *s = e->state;
+  if (ts_rules_is_setup (s, ev))
+    return describe_setup (e, ev);
   GString *out = g_string_new (NULL);
   int who = ev->player;
   if (ev->kind == TS_EVENT_TAP || ev->kind == TS_EVENT_UNTAP || ev->kind == TS_EVENT_ACTIVATE ||
@@ -480,6 +517,9 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
     break;
   case TS_EVENT_NOTE:
     g_string_append_printf (out, "note: %s", ev->note ? ev->note : "");
+    break;
+  case TS_EVENT_SETUP_END:
+    g_string_append (out, "the table as found is complete; play begins");
     break;
   default:
     g_string_append (out, ts_event_kind_name (ev->kind) ? ts_event_kind_name (ev->kind) : "?");

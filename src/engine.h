@@ -73,11 +73,16 @@ gboolean ts_engine_event_effective (const TsEngine *engine, guint index);
  * ts_state_free(). */
 TsState *ts_engine_state_at (TsEngine *engine, guint n_log);
 
+/* TRUE when event, applied now, would be taken as part of the table as found (a setup event,
+ * docs/events.md): no cast, no land played, not summoning sick, no mana. */
+gboolean ts_engine_event_is_setup (const TsEngine *engine, const TsEvent *event);
+
 /* A transcript line for the event at index, as `tablesight log show` prints it:
  * "Turn 3, Alice: main phase — cast Hill Giant ({3}{R}), tapping Mountain ×4". Uses the
  * state before the event. Free with g_free(). */
 char *ts_engine_describe_event (TsEngine *engine, guint index);
-/* The same for an event about to be applied, against the engine's current state. tapping (may
+/* A setup move to the battlefield reads "Table as found: Alice has Mountain (tapped)".
+ * The same for an event about to be applied, against the engine's current state. tapping (may
  * be NULL) is appended as ", tapping <tapping>". Free with g_free(). */
 char *ts_engine_describe (TsEngine *engine, const TsEvent *event, const char *tapping);
 

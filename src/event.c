@@ -39,6 +39,7 @@ static const char *const kind_names[TS_EVENT_KIND_N] = {
   [TS_EVENT_UNDO] = "undo",
   [TS_EVENT_REDO] = "redo",
   [TS_EVENT_NOTE] = "note",
+  [TS_EVENT_SETUP_END] = "setup_end",
 };
 
 static const char *const zone_names[TS_ZONE_N] = {
@@ -57,6 +58,9 @@ static const struct {
   { "mana", TS_EVENT_FLAG_MANA },
   { "ante", TS_EVENT_FLAG_ANTE },
   { "facedown", TS_EVENT_FLAG_FACEDOWN },
+  { "setup", TS_EVENT_FLAG_SETUP },
+  { "tapped", TS_EVENT_FLAG_TAPPED },
+  { "in_progress", TS_EVENT_FLAG_IN_PROGRESS },
 };
 
 const char *

@@ -103,6 +103,7 @@ typedef enum {
   TS_EVENT_UNDO,         /* [undo] the last amount (default 1) effective events are undone */
   TS_EVENT_REDO,         /* [redo] the last amount undone events are applied again */
   TS_EVENT_NOTE,         /* [note] free text for the record */
+  TS_EVENT_SETUP_END,    /* [setup_end] the table as found is complete: play begins */
   TS_EVENT_KIND_N,
 } TsEventKind;
 
@@ -112,6 +113,13 @@ typedef enum {
   TS_EVENT_FLAG_MANA      = 1 << 2, /* activate: a mana ability */
   TS_EVENT_FLAG_ANTE      = 1 << 3, /* game_start: playing for ante */
   TS_EVENT_FLAG_FACEDOWN  = 1 << 4, /* move: the card's name is not known */
+  TS_EVENT_FLAG_SETUP     = 1 << 5, /* move, tap, untap, life, poison, counter: part of the
+                                     * table as found when watching began (no cast, no land
+                                     * played, not summoning sick, no mana) */
+  TS_EVENT_FLAG_TAPPED    = 1 << 6, /* move: the card enters (or is found) tapped */
+  TS_EVENT_FLAG_IN_PROGRESS = 1 << 7, /* game_start: the game was under way when watching
+                                       * began: camera moves to the battlefield before the
+                                       * first ordinary event are the table as found */
 } TsEventFlag;
 
 typedef struct {

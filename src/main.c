@@ -6,16 +6,17 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const TsCommand commands[] = {
-  { "sources", "list the cameras found (V4L2, libcamera)", ts_cmd_sources },
-  { "calibrate", "calibrate the camera, the table plane and the zones", ts_cmd_calibrate },
+  { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
   { "watch", "watch the table and print game events (headless)", ts_cmd_watch },
   { "recognize", "find and name the cards in images", ts_cmd_recognize },
-  { "replay", "Apply a game's events and print the final state", ts_cmd_replay },
-  { "log", "Show, replay or export a game's log", ts_cmd_log },
   { "cards", "card database: import, look up, match OCR text", ts_cmd_cards },
-  { "dashboard", "open the referee's window on a game, a replay or a recorded session", ts_cmd_dashboard },
+  { "replay", "apply a game's events and print the final state", ts_cmd_replay },
+  { "log", "show, replay or export a game's log", ts_cmd_log },
+  { "sources", "list the cameras found (V4L2, libcamera)", ts_cmd_sources },
+  { "calibrate", "calibrate the camera, the table plane and the zones", ts_cmd_calibrate },
   { "demo", "the bundled recorded session: in the dashboard, or headless without a display", ts_cmd_demo },
   { "synth", "write synthetic table scenes or sessions with ground truth", ts_cmd_synth },
   { NULL, NULL, NULL },
@@ -39,9 +40,23 @@ print_usage (FILE *out)
            "  --version    print the version\n");
 }
 
+/* Tesseract's OpenMP threads spin on a busy machine and make one title read about ten times
+ * slower. libgomp reads its limit from the environment when the program loads, before main(),
+ * so set it and start again; every command that reads titles (recognize, watch, dashboard)
+ * gets it. Failing to restart is not fatal: reading is only slower. */
+static void
+limit_openmp_threads (char **argv)
+{
+  if (g_getenv ("OMP_THREAD_LIMIT") != NULL)
+    return;
+  g_setenv ("OMP_THREAD_LIMIT", "1", TRUE);
+  execv ("/proc/self/exe", argv);
+}
+
 int
 main (int argc, char **argv)
 {
+  limit_openmp_threads (argv);
   setlocale (LC_ALL, "");
 
   if (argc < 2) {

@@ -137,6 +137,9 @@ ts_observed_event_array_new (void)
 struct _TsObserver {
   gint64 offset_us;
   GHashTable *objects;  /* track id -> engine object id */
+  gboolean setup_open;  /* entries are the table as found */
+  gint64 setup_until_us;
+  guint n_setup;        /* setup moves sent, so setup_end is sent only after some */
 };
 
 TsObserver *
@@ -155,6 +158,14 @@ ts_observer_free (TsObserver *o)
     return;
   g_hash_table_unref (o->objects);
   g_free (o);
+}
+
+void
+ts_observer_open_setup (TsObserver *o, gint64 until_us)
+{
+  o->setup_open = TRUE;
+  o->setup_until_us = until_us;
+  o->n_setup = 0;
 }
 
 void
@@ -201,6 +212,20 @@ ts_observer_translate (TsObserver *o, const TsObservation *obs, GArray *out)
   if (obs->kind == TS_OBS_ENTERED &&
       ((obs->area == TS_AREA_LIBRARY && obs->name == NULL) || obs->area == TS_AREA_NONE))
     return 0;
+  gboolean setup = FALSE;
+  if (o->setup_open && obs->kind != TS_OBS_NAMED) {
+    setup = obs->kind == TS_OBS_ENTERED && obs->time_us < o->setup_until_us;
+    if (!setup) {
+      o->setup_open = FALSE;
+      if (o->n_setup > 0) {
+        e = add (out, TS_EVENT_SETUP_END, obs, o->offset_us);
+        g_clear_pointer (&e->card, g_free);
+        g_clear_pointer (&e->note, g_free);
+        g_array_index (out, TsObservedEvent, out->len - 1).needs_confirmation = FALSE;
+        g_array_index (out, TsObservedEvent, out->len - 1).track_id = 0;
+      }
+    }
+  }
   switch (obs->kind) {
   case TS_OBS_ENTERED:
     e = add (out, TS_EVENT_MOVE, obs, o->offset_us);
@@ -208,7 +233,12 @@ ts_observer_translate (TsObserver *o, const TsObservation *obs, GArray *out)
     e->from_zone = TS_ZONE_NONE;
     if (obs->name == NULL)
       e->flags |= TS_EVENT_FLAG_FACEDOWN;
-    if (obs->tapped && obs->area == TS_AREA_BATTLEFIELD) {
+    if (setup) {
+      e->flags |= TS_EVENT_FLAG_SETUP;
+      if (obs->tapped && obs->area == TS_AREA_BATTLEFIELD)
+        e->flags |= TS_EVENT_FLAG_TAPPED;
+      o->n_setup++;
+    } else if (obs->tapped && obs->area == TS_AREA_BATTLEFIELD) {
       e = add (out, TS_EVENT_TAP, obs, o->offset_us);
       e->object = object;
     }

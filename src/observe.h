@@ -53,6 +53,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsObserver, ts_observer_free)
  * move (object 0: the engine assigns one; then call ts_observer_bind), and a tap when the card
  * came in tapped; taps, untaps and moves name the card's engine object. Returns how many. */
 guint ts_observer_translate (TsObserver *observer, const TsObservation *obs, GArray *out);
+/* Opens "the table as found" for a game whose watching starts with cards already in play:
+ * cards seen entering before until_us (the observations' time base) become setup moves (no
+ * cast, no land play, not summoning sick; a tapped one enters tapped, without a tap event).
+ * Setup closes at the first other change (a tap, untap, move or departure) or the first entry
+ * at or after until_us, with one setup_end event before that change's own events. */
+void ts_observer_open_setup (TsObserver *observer, gint64 until_us);
 /* Records that the engine gave track_id the object id (from its verdict). */
 void ts_observer_bind (TsObserver *observer, guint track_id, guint object);
 /* The engine object for a track; the track id itself until bound. */

@@ -1274,6 +1274,8 @@ on_game_start (Ctx *c, const TsProfile *fixed)
       p->hand = MIN (e->counts[i], profile->hand_size);
     }
   }
+  s->setup = TRUE;
+  s->in_progress = (e->flags & TS_EVENT_FLAG_IN_PROGRESS) != 0;
   s->turn = 1;
   s->active = valid_seat (s, e->player) ? e->player : 0;
   s->priority = s->active;
@@ -1426,6 +1428,70 @@ on_move (Ctx *c)
     if (e->zone == TS_ZONE_EXILE && e->card)
       g_ptr_array_add (pl->exile, g_strdup (e->card));
   }
+}
+
+/* ---- the table as found ------------------------------------------------------------ */
+
+gboolean
+ts_rules_is_setup (const TsState *s, const TsEvent *e)
+{
+  if (!s->started)
+    return FALSE;
+  switch (e->kind) {
+  case TS_EVENT_MOVE:
+  case TS_EVENT_TAP:
+  case TS_EVENT_UNTAP:
+  case TS_EVENT_LIFE:
+  case TS_EVENT_POISON:
+  case TS_EVENT_COUNTER:
+    if (e->flags & TS_EVENT_FLAG_SETUP)
+      return TRUE;
+    break;
+  default:
+    return FALSE;
+  }
+  /* Watching a game under way, the camera's first sight of the table is what was there. */
+  return e->kind == TS_EVENT_MOVE && s->setup && s->in_progress &&
+         e->source == TS_SOURCE_CAMERA && e->zone == TS_ZONE_BATTLEFIELD;
+}
+
+/* A card that was already on the table: no cast, no land played, no mana, and it has been
+ * under its controller's control since before their turn began, so it is not summoning sick. */
+static void
+on_setup (Ctx *c)
+{
+  TsState *s = c->s;
+  const TsEvent *e = c->e;
+  int seat = e->player;
+  TsPermanent *p = ts_state_find_permanent (s, e->object);
+  if (e->kind == TS_EVENT_MOVE && e->zone != TS_ZONE_BATTLEFIELD) {
+    on_move (c); /* graveyards, exile, hands: moves there infer nothing anyway */
+    return;
+  }
+  if (p == NULL) {
+    if (e->kind != TS_EVENT_MOVE && e->card == NULL) {
+      find_perm (c, e->object, ts_event_kind_name (e->kind));
+      return;
+    }
+    if (!valid_seat (s, seat)) {
+      warn (c, "unknown-player", -1, e->object, "%s was on the table with no controller",
+            e->card ? e->card : "A card");
+      seat = s->active;
+    }
+    p = create_permanent (c, e->card, seat, e->object, TRUE);
+    p->summoning_sick = FALSE;
+    p->as_found = TRUE;
+    p->turn_entered = 0;
+  } else {
+    p->seen = TRUE;
+    if (e->kind == TS_EVENT_MOVE && valid_seat (s, seat))
+      p->controller = seat;
+  }
+  c->v->object = p->id;
+  if (e->kind == TS_EVENT_TAP || (e->flags & TS_EVENT_FLAG_TAPPED))
+    p->tapped = TRUE;
+  else if (e->kind == TS_EVENT_UNTAP)
+    p->tapped = FALSE;
 }
 
 static void
@@ -1925,9 +1991,33 @@ ts_rules_apply (TsRules *rules, const TsProfile *fixed, TsState *s, const TsEven
   if (e->kind != TS_EVENT_PASS)
     s->passes = 0;
 
+  if (e->kind == TS_EVENT_SETUP_END) {
+    s->setup = FALSE;
+    goto done;
+  }
+  if (ts_rules_is_setup (s, e)) {
+    if (!s->setup)
+      warn (c, "setup-after-start", e->player, e->object,
+            "Table as found after play began: %s%s%s%s", e->card ? e->card : ts_event_kind_name (e->kind),
+            valid_seat (s, e->player) ? " (" : "", valid_seat (s, e->player) ? pname (s, e->player) : "",
+            valid_seat (s, e->player) ? ")" : "");
+    if (e->kind == TS_EVENT_MOVE || e->kind == TS_EVENT_TAP || e->kind == TS_EVENT_UNTAP) {
+      on_setup (c);
+      check_now (c);
+      goto done;
+    }
+  } else {
+    s->setup = FALSE; /* the first ordinary event: play has begun */
+  }
+
   switch (e->kind) {
   case TS_EVENT_MOVE:
     on_move (c);
+    if ((e->flags & TS_EVENT_FLAG_TAPPED) && e->zone == TS_ZONE_BATTLEFIELD) {
+      TsPermanent *p = ts_state_find_permanent (s, c->v->object);
+      if (p)
+        p->tapped = TRUE; /* came in tapped: no mana from it */
+    }
     break;
   case TS_EVENT_TAP:
     on_tap (c);

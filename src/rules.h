@@ -40,6 +40,11 @@ guint64 ts_rules_parse_keywords (const char *text);
 void ts_rules_apply (TsRules *rules, const TsProfile *fixed_profile, TsState *state,
                      const TsEvent *event, guint index, TsVerdict *verdict);
 
+/* TRUE when event, applied to state now, is part of the table as found (docs/events.md):
+ * a move/tap/untap/life/poison/counter with the setup flag, or, in a game that was already
+ * under way when watching began, a camera move to the battlefield while setup is open. */
+gboolean ts_rules_is_setup (const TsState *state, const TsEvent *event);
+
 /* Recomputes every player's timing window. */
 void ts_rules_update_timing (TsState *state);
 

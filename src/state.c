@@ -242,6 +242,7 @@ ts_state_to_json (const TsState *s)
   MEMBER_STR (b, "defender", player_name (s, s->defender));
   MEMBER_BOOL (b, "commander", s->commander);
   MEMBER_BOOL (b, "ante", s->ante);
+  MEMBER_BOOL (b, "setup", s->setup);
   json_builder_set_member_name (b, "players");
   json_builder_begin_array (b);
   for (int i = 0; i < s->n_players; i++) {
@@ -286,6 +287,7 @@ ts_state_to_json (const TsState *s)
     MEMBER_BOOL (b, "tapped", p->tapped);
     MEMBER_INT (b, "damage", p->damage);
     MEMBER_BOOL (b, "summoning_sick", p->summoning_sick);
+    MEMBER_BOOL (b, "as_found", p->as_found);
     MEMBER_BOOL (b, "attacking", p->attacking);
     MEMBER_BOOL (b, "blocked", p->blocked);
     json_builder_set_member_name (b, "blocking");

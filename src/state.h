@@ -47,7 +47,8 @@ typedef struct {
   gboolean lethal;         /* lethal damage marked: should go to the graveyard */
   gboolean seen;           /* the camera (or a person) has put it on the table; FALSE while
                             * only a cast says it should be there */
-  int turn_entered;
+  int turn_entered;        /* 0 for a permanent found on the table when watching began */
+  gboolean as_found;       /* part of the table as found (a setup event), not played */
   gboolean is_commander;
   GArray *counters;        /* TsCounter */
   gboolean lethal_warned;  /* the "still on the battlefield" warning was given */
@@ -146,6 +147,9 @@ typedef struct {
   guint64 generation;      /* increases on every change; a UI compares it to refresh */
   GArray *assignments;     /* TsAssignment for the coming combat damage */
   gboolean ante;           /* played for ante (the winner takes each loser's ante card) */
+  gboolean setup;          /* the table as found is still being declared: from game_start to
+                            * the first ordinary event or setup_end (docs/events.md) */
+  gboolean in_progress;    /* game_start said the game was under way when watching began */
 } TsState;
 
 TsState *ts_state_new (const TsProfile *profile);

@@ -127,6 +127,53 @@ parse_event_line (const char *path, guint line_no, const char *line, TsSessionEv
   return TRUE;
 }
 
+/* Ids of the cards lying tapped in a frame's outline file; empty when it cannot be read (a
+ * bad frame is reported when it is shown, not here). */
+static GHashTable *
+tapped_in_frame (const char *dir, const char *base)
+{
+  GHashTable *tapped = g_hash_table_new (NULL, NULL);
+  g_autofree char *path = g_strdup_printf ("%s/%s.json", dir, base);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  if (!json_parser_load_from_file (parser, path, NULL))
+    return tapped;
+  JsonNode *root = json_parser_get_root (parser);
+  JsonObject *o = JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+  JsonNode *cards = o != NULL ? json_object_get_member (o, "cards") : NULL;
+  if (cards == NULL || !JSON_NODE_HOLDS_ARRAY (cards))
+    return tapped;
+  JsonArray *a = json_node_get_array (cards);
+  for (guint i = 0; i < json_array_get_length (a); i++) {
+    JsonNode *n = json_array_get_element (a, i);
+    if (!JSON_NODE_HOLDS_OBJECT (n))
+      continue;
+    JsonObject *c = json_node_get_object (n);
+    if (json_object_get_boolean_member_with_default (c, "tapped", FALSE))
+      g_hash_table_add (tapped, GUINT_TO_POINTER (
+                                  (guint) json_object_get_int_member_with_default (c, "id", 0)));
+  }
+  return tapped;
+}
+
+/* The cards on the table in the recording's first frame were there before it began: they are
+ * the table as found (docs/events.md), not lands played or spells cast, and those lying
+ * sideways were tapped before, so they give no mana. Every later change is an ordinary one. */
+static void
+mark_table_as_found (const char *dir, const char *first_frame, GPtrArray *events)
+{
+  guint first = (guint) g_ascii_strtoull (first_frame + strlen ("frame-"), NULL, 10);
+  g_autoptr (GHashTable) tapped = tapped_in_frame (dir, first_frame);
+  for (guint i = 0; i < events->len; i++) {
+    TsSessionEvent *se = g_ptr_array_index (events, i);
+    if (se->frame > first)
+      continue;
+    se->event->flags |= TS_EVENT_FLAG_SETUP;
+    if (se->event->kind == TS_EVENT_MOVE && se->event->zone == TS_ZONE_BATTLEFIELD &&
+        g_hash_table_contains (tapped, GUINT_TO_POINTER (se->session_id)))
+      se->event->flags |= TS_EVENT_FLAG_TAPPED;
+  }
+}
+
 TsSessionPlayer *
 ts_session_player_new (const char *dir, GError **error)
 {
@@ -164,6 +211,8 @@ ts_session_player_new (const char *dir, GError **error)
       g_ptr_array_add (events, se);
     }
   }
+
+  mark_table_as_found (dir, g_ptr_array_index (frames, 0), events);
 
   TsSessionPlayer *player = g_new0 (TsSessionPlayer, 1);
   g_atomic_ref_count_init (&player->refs);

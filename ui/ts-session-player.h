@@ -48,7 +48,10 @@ TsSessionFrame *ts_session_player_load_frame (const TsSessionPlayer *player, gui
                                               GError **error);
 
 /* A table change recorded at a frame, as an engine event (source camera). object holds the
- * recording's card id: the caller maps it to the engine's object (see session_id). */
+ * recording's card id: the caller maps it to the engine's object (see session_id). Changes
+ * at the recording's first frame are the table as found: flagged TS_EVENT_FLAG_SETUP (and
+ * TS_EVENT_FLAG_TAPPED for a card lying tapped in that frame), so the engine takes them as
+ * already there rather than played. */
 typedef struct {
   guint frame;
   guint session_id;        /* the recording's card id */

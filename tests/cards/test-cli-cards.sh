@@ -93,6 +93,11 @@ check "--cards with a missing file fails clearly" "[ $rc -eq 1 ] && grep -q 'mis
 out=$("$ts" cards lookup --cards "$fixtures/fake-sqlite.db" Fog 2>&1); rc=$?
 check "--cards with a foreign SQLite file fails clearly" "[ $rc -eq 1 ] && grep -q 'not a tablesight card database' <<<\"\$out\""
 
+out=$("$ts" cards import -o "$tmp/alpha.db" 2>&1); rc=$?
+check "import without FILE writes the bundled set" "[ $rc -eq 0 ] && grep -q '290 cards written' <<<\"\$out\""
+out=$("$ts" cards lookup --cards "$tmp/alpha.db" --json Counterspell); rc=$?
+check "the written bundled set keeps the 1993 interrupts" "[ $rc -eq 0 ] && grep -q '\"printed_type\":\"Interrupt\"' <<<\"\$out\""
+
 # the binary works from anywhere: the bundled set is inside it
 out=$(cd / && "$ts" cards lookup Fog); rc=$?
 check "bundled set works from another directory" "[ $rc -eq 0 ] && grep -q '^Fog  {G}' <<<\"\$out\""

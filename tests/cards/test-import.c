@@ -276,6 +276,19 @@ test_open__sniffs_sqlite_that_is_not_a_card_database (void **state)
 }
 
 static void
+test_import_oneline__a_file_without_line_breaks (void **state)
+{
+  Fixture *f = *state;
+  g_autofree char *json = fixture_path ("oneline.json");
+  g_autoptr (GError) error = NULL;
+  TsImportReport r = { 0 };
+  assert_true (ts_cards_import (json, f->db_path, &r, NULL, NULL, &error));
+  assert_int_equal (r.n_cards, 5);
+  assert_int_equal (r.n_faces, 2);
+  ts_import_report_clear (&r);
+}
+
+static void
 test_open__json_directly (void **state)
 {
   g_autofree char *json = fixture_path ("good.json");
@@ -378,6 +391,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_import_duplicates__merged_or_reported, setup, teardown),
     cmocka_unit_test_setup_teardown (test_import_latin1__bad_utf8_reported_with_position, setup, teardown),
     cmocka_unit_test_setup_teardown (test_import_not_cards__clear_errors, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_import_oneline__a_file_without_line_breaks, setup, teardown),
     cmocka_unit_test (test_open__sniffs_sqlite_that_is_not_a_card_database),
     cmocka_unit_test (test_open__json_directly),
     cmocka_unit_test (test_import__unwritable_target),

@@ -197,6 +197,33 @@ test_log_show_and_export (void **unused)
   assert_int_equal (run (NULL, NULL, "log", "frobnicate", db, NULL), 2);
 }
 
+/* A game watched from the middle: the cards found on the table read as one line per player,
+ * with no warning, and the land played afterwards is an ordinary land play. */
+static void
+test_log_show_table_as_found (void **unused)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "found.jsonl", NULL);
+  const char *text =
+    "{\"kind\":\"game_start\",\"players\":[\"Alice\",\"Bob\"]}\n"
+    "{\"kind\":\"move\",\"player\":0,\"card\":\"Mountain\",\"object\":1,\"zone\":\"battlefield\",\"flags\":[\"setup\"]}\n"
+    "{\"kind\":\"move\",\"player\":1,\"card\":\"Forest\",\"object\":2,\"zone\":\"battlefield\",\"flags\":[\"setup\",\"tapped\"]}\n"
+    "{\"kind\":\"move\",\"player\":0,\"card\":\"Mountain\",\"object\":3,\"zone\":\"battlefield\",\"flags\":[\"setup\"]}\n"
+    "{\"kind\":\"move\",\"player\":0,\"card\":\"Grizzly Bears\",\"object\":4,\"zone\":\"battlefield\",\"flags\":[\"setup\"]}\n"
+    "{\"kind\":\"step\",\"step\":\"main\"}\n"
+    "{\"kind\":\"move\",\"player\":0,\"card\":\"Mountain\",\"object\":5,\"from\":\"hand\",\"zone\":\"battlefield\"}\n";
+  assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_autofree char *show = NULL;
+  assert_int_equal (run (&show, NULL, "log", "show", path, NULL), 0);
+  assert_non_null (strstr (show, "New game (classic): Alice, Bob\n"
+                                 "Table as found: Alice has Mountain, Mountain, Grizzly Bears\n"
+                                 "Table as found: Bob has Forest (tapped)\n"));
+  assert_non_null (strstr (show, "Turn 1, Alice: Main phase — played Mountain\n"));
+  assert_null (strstr (show, "! ["));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (void)
 {
@@ -213,6 +240,7 @@ main (void)
     cmocka_unit_test (test_replay_upto),
     cmocka_unit_test (test_replay_failures),
     cmocka_unit_test (test_log_show_and_export),
+    cmocka_unit_test (test_log_show_table_as_found),
   };
   int rc = cmocka_run_group_tests_name ("cli", tests, NULL, NULL);
   g_free (fixture);

@@ -478,6 +478,63 @@ test_engine_transcript (void **unused)
   ts_event_clear (&cast);
 }
 
+/* The table as found: the setup flags and setup_end survive a JSON round trip, an unknown
+ * flag is an error, and the engine takes setup moves as found and says so in the transcript. */
+static void
+test_setup_events (void **unused)
+{
+  const char *text =
+    "{\"kind\":\"game_start\",\"players\":[\"Alice\",\"Bob\"],\"flags\":[\"in_progress\"]}\n"
+    "{\"kind\":\"move\",\"player\":0,\"card\":\"Mountain\",\"object\":1,\"zone\":\"battlefield\",\"flags\":[\"setup\",\"tapped\"]}\n"
+    "{\"kind\":\"setup_end\"}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) events = ts_event_parse_jsonl (text, strlen (text), &error);
+  g_assert_no_error (error);
+  assert_int_equal (events->len, 3);
+  const TsEvent *start = events->pdata[0], *move = events->pdata[1], *end = events->pdata[2];
+  assert_int_equal (start->flags, TS_EVENT_FLAG_IN_PROGRESS);
+  assert_int_equal (move->flags, TS_EVENT_FLAG_SETUP | TS_EVENT_FLAG_TAPPED);
+  assert_int_equal (end->kind, TS_EVENT_SETUP_END);
+  g_autofree char *mj = ts_event_to_json (move);
+  assert_non_null (strstr (mj, "\"flags\":[\"setup\",\"tapped\"]"));
+  g_autofree char *ej = ts_event_to_json (end);
+  assert_string_equal (ej, "{\"kind\":\"setup_end\"}");
+  g_autofree char *sj = ts_event_to_json (start);
+  assert_non_null (strstr (sj, "\"flags\":[\"in_progress\"]"));
+  TsEvent bad = TS_EVENT_INIT;
+  assert_false (ts_event_from_json ("{\"kind\":\"move\",\"flags\":[\"set-up\"]}", -1, 4, &bad, &error));
+  assert_non_null (strstr (error->message, "line 4"));
+  g_clear_error (&error);
+
+  g_autoptr (TsEngine) engine = ts_engine_new (NULL, cards_db);
+  ts_engine_apply (engine, start, NULL, NULL);
+  assert_true (ts_engine_get_state (engine)->setup);
+  assert_true (ts_engine_event_is_setup (engine, move));
+  g_autofree char *line = ts_engine_describe (engine, move, NULL);
+  assert_string_equal (line, "Table as found: Alice has Mountain (tapped)");
+  TsVerdict v;
+  ts_engine_apply (engine, move, &v, NULL);
+  assert_int_equal (v.n_warnings, 0);
+  const TsPermanent *p = ts_state_find_permanent (ts_engine_get_state (engine), 1);
+  assert_non_null (p);
+  assert_true (p->as_found && p->tapped && !p->summoning_sick);
+  assert_int_equal (ts_engine_get_state (engine)->players[0].mana[TS_MANA_R], 0);
+  ts_engine_apply (engine, end, NULL, NULL);
+  assert_false (ts_engine_get_state (engine)->setup);
+  /* After setup_end the same move is no longer quietly part of the table as found. */
+  TsEvent again = TS_EVENT_INIT;
+  ts_event_copy_into (&again, move);
+  again.object = 2;
+  ts_engine_apply (engine, &again, &v, NULL);
+  assert_int_equal (v.n_warnings, 1);
+  assert_string_equal (g_array_index (ts_engine_get_state (engine)->warnings, TsWarning,
+                                      v.first_warning).rule, "setup-after-start");
+  ts_event_clear (&again);
+  /* Undoing setup_end and the late move opens setup again. */
+  assert_true (ts_engine_undo (engine, 2, NULL));
+  assert_true (ts_engine_get_state (engine)->setup);
+}
+
 static void
 test_profiles (void **unused)
 {
@@ -526,6 +583,7 @@ main (void)
     cmocka_unit_test (test_engine_new_object_ids),
     cmocka_unit_test (test_engine_transcript),
     cmocka_unit_test (test_profiles),
+    cmocka_unit_test (test_setup_events),
   };
   int rc = cmocka_run_group_tests_name ("engine", tests, NULL, NULL);
   ts_carddb_free (cards_db);

@@ -137,12 +137,63 @@ test_observe__candidates_placed_on_the_table (void **state)
   assert_true (b->size[1] > b->size[0]);
 }
 
+static void
+test_observe__table_as_found_then_play (void **state)
+{
+  g_autoptr (TsObserver) o = ts_observer_new (0);
+  g_autoptr (GArray) out = ts_observed_event_array_new ();
+  ts_observer_open_setup (o, 6 * G_USEC_PER_SEC);
+
+  /* Two cards already on the table, one of them tapped: setup moves, no tap event. */
+  TsObservation a = obs_make (TS_OBS_ENTERED, 1, "Mountain", TS_AREA_BATTLEFIELD, TRUE, 0.9);
+  TsObservation b = obs_make (TS_OBS_ENTERED, 2, "Grizzly Bears", TS_AREA_BATTLEFIELD, FALSE,
+                              0.9);
+  assert_int_equal (ts_observer_translate (o, &a, out), 1);
+  assert_int_equal (ts_observer_translate (o, &b, out), 1);
+  assert_true (ev (out, 0)->flags & TS_EVENT_FLAG_SETUP);
+  assert_true (ev (out, 0)->flags & TS_EVENT_FLAG_TAPPED);
+  assert_true (ev (out, 1)->flags & TS_EVENT_FLAG_SETUP);
+  assert_false (ev (out, 1)->flags & TS_EVENT_FLAG_TAPPED);
+
+  /* The first tap closes setup: setup_end comes first, then an ordinary tap. */
+  TsObservation t = obs_make (TS_OBS_TAPPED, 2, "Grizzly Bears", TS_AREA_BATTLEFIELD, TRUE, 0.9);
+  t.time_us = 3 * G_USEC_PER_SEC;
+  assert_int_equal (ts_observer_translate (o, &t, out), 2);
+  assert_int_equal (ev (out, 2)->kind, TS_EVENT_SETUP_END);
+  assert_null (ev (out, 2)->card);
+  assert_int_equal (ev (out, 3)->kind, TS_EVENT_TAP);
+  assert_false (ev (out, 3)->flags & TS_EVENT_FLAG_SETUP);
+
+  /* A card entering afterwards, still inside the window, is a play. */
+  TsObservation c = obs_make (TS_OBS_ENTERED, 3, "Forest", TS_AREA_BATTLEFIELD, FALSE, 0.9);
+  c.time_us = 4 * G_USEC_PER_SEC;
+  assert_int_equal (ts_observer_translate (o, &c, out), 1);
+  assert_false (ev (out, 4)->flags & TS_EVENT_FLAG_SETUP);
+}
+
+static void
+test_observe__empty_table_at_start_has_no_setup (void **state)
+{
+  g_autoptr (TsObserver) o = ts_observer_new (0);
+  g_autoptr (GArray) out = ts_observed_event_array_new ();
+  ts_observer_open_setup (o, 6 * G_USEC_PER_SEC);
+
+  /* The first card arrives after the window: a play, and no setup_end for an empty setup. */
+  TsObservation a = obs_make (TS_OBS_ENTERED, 1, "Mountain", TS_AREA_BATTLEFIELD, FALSE, 0.9);
+  a.time_us = 60 * G_USEC_PER_SEC;
+  assert_int_equal (ts_observer_translate (o, &a, out), 1);
+  assert_int_equal (ev (out, 0)->kind, TS_EVENT_MOVE);
+  assert_false (ev (out, 0)->flags & TS_EVENT_FLAG_SETUP);
+}
+
 int
 main (void)
 {
   g_setenv ("TS_LAYOUT_DIR", TS_LAYOUT_DIR_FOR_TESTS, TRUE);
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_observe__entries_taps_moves_and_departures),
+    cmocka_unit_test (test_observe__table_as_found_then_play),
+    cmocka_unit_test (test_observe__empty_table_at_start_has_no_setup),
     cmocka_unit_test (test_observe__unsure_and_face_down),
     cmocka_unit_test (test_observe__candidates_placed_on_the_table),
   };

@@ -515,6 +515,12 @@ session_done (gpointer data)
   return !ts_window_is_playing (TS_WINDOW (data));
 }
 
+static gboolean
+first_frame_applied (gpointer data)
+{
+  return ts_engine_n_events (ts_window_get_engine (TS_WINDOW (data))) >= 5;
+}
+
 static void
 test_demo_session_plays (void **st)
 {
@@ -527,6 +533,12 @@ test_demo_session_plays (void **st)
   g_autoptr (GError) error = NULL;
   assert_true (ts_window_load (f->window, &options, &error));
   assert_true (ts_window_is_playing (f->window));
+  /* The first frame: four lands already on the table, and not a word of warning about them. */
+  assert_true (ui_wait (first_frame_applied, f->window, 30000));
+  assert_int_equal (state (f)->warnings->len, 0);
+  assert_int_equal (state (f)->players[0].lands_played, 0);
+  assert_int_equal (state (f)->players[1].lands_played, 0);
+  g_free (ui_screenshot (GTK_WIDGET (f->window), "00-demo-session-start"));
   assert_true (ui_wait (session_done, f->window, 30000));
 
   /* The recording's 14 table changes reached the engine after the game start, from the camera. */
@@ -536,6 +548,22 @@ test_demo_session_plays (void **st)
   for (guint i = 0; i < ts_engine_n_events (engine); i++)
     camera += ts_engine_get_event (engine, i)->source == TS_SOURCE_CAMERA;
   assert_int_equal (camera, 14);
+  /* The four lands in the first frame are the table as found: no land played, no land played
+   * out of turn, no warning at all for them, and they are marked as found. */
+  for (guint i = 1; i <= 4; i++)
+    assert_true (ts_engine_get_event (engine, i)->flags & TS_EVENT_FLAG_SETUP);
+  assert_false (ts_engine_get_event (engine, 5)->flags & TS_EVENT_FLAG_SETUP);
+  const TsState *played = state (f);
+  for (guint i = 0; i < played->warnings->len; i++) {
+    const TsWarning *w = &g_array_index (played->warnings, TsWarning, i);
+    assert_true (w->event_index > 4);
+    assert_string_not_equal (w->rule, "one-land-per-turn");
+    assert_string_not_equal (w->rule, "land-timing");
+  }
+  guint found = 0;
+  for (guint i = 0; i < played->permanents->len; i++)
+    found += g_array_index (played->permanents, TsPermanent, i).as_found;
+  assert_int_equal (found, 4);
   /* Four lands and Grizzly Bears stay; Mons's Goblin Raiders went to the graveyard. */
   guint on_battlefield = state (f)->permanents->len;
   assert_int_equal (on_battlefield, 5);

@@ -295,11 +295,16 @@ test_session_player (void **st)
   assert_int_equal (entered->event->player, 1);
   assert_int_equal (entered->session_id, 7);
   assert_string_equal (entered->event->card, "Forest");
+  /* On the table in the first frame, lying tapped: the table as found, tapped. */
+  assert_int_equal (entered->event->flags, TS_EVENT_FLAG_SETUP | TS_EVENT_FLAG_TAPPED);
   assert_int_equal (((TsSessionEvent *) g_ptr_array_index (events, 1))->event->kind,
                     TS_EVENT_TAP);
+  /* Later changes are ordinary ones. */
+  assert_int_equal (((TsSessionEvent *) g_ptr_array_index (events, 1))->event->flags, 0);
   const TsSessionEvent *left = g_ptr_array_index (events, 2);
   assert_int_equal (left->event->zone, TS_ZONE_GRAVEYARD);
   assert_int_equal (left->frame, 1);
+  assert_int_equal (left->event->flags, 0);
 
   g_autoptr (TsSessionFrame) frame = ts_session_player_load_frame (player, 0, &error);
   assert_non_null (frame);
