@@ -72,6 +72,7 @@ struct _TsLiveFeed {
   gint64 time_offset_us;       /* for the observer */
   TsEngine *engine_seen;       /* the window's engine the observer's bindings belong to */
   gboolean awaiting_reannounce; /* observations until the worker's new entries are stale */
+  gboolean setup_pending;      /* a new game: what lies on the table is the table as found */
   GHashTable *person_names;    /* track id -> name the person gave it */
   TsLiveFeedStats stats;
   double read_to_shown_total_ms;
@@ -92,6 +93,9 @@ struct _TsLiveFeed {
   GHashTable *relabels;        /* track id -> name, from the person */
   gboolean reannounce;         /* the window's game changed: enter every card again */
   gint reannounced_at;         /* index in observations where that starts, -1 none */
+  gint64 reannounced_time_us;  /* its frame time */
+  gboolean have_first_time;    /* the first frame was read, at first_time_us */
+  gint64 first_time_us;
   guint64 frames_read, frames_dropped;
   guint reconnects;
   gboolean finished;
@@ -240,6 +244,10 @@ post_status (TsLiveFeed *feed, StatusKind kind, const char *message)
 
 static gboolean deliver (gpointer data);
 
+/* How long after the first frame entering cards count as the table as found: the tracker
+ * reports a card after a few frames and an unreadable one after its name wait (4 s). */
+#define TABLE_AS_FOUND_US (6 * G_USEC_PER_SEC)
+
 /* Under lock: makes sure the main thread will pick up what is waiting. */
 static void
 schedule_locked (TsLiveFeed *feed)
@@ -373,8 +381,14 @@ worker (gpointer data)
     }
     feed->frame = frame;
     feed->frame_read_us = read_us;
-    if (reannounce)
+    if (reannounce) {
       feed->reannounced_at = (gint) feed->observations->len;
+      feed->reannounced_time_us = t;
+    }
+    if (index == 0) {
+      feed->have_first_time = TRUE;
+      feed->first_time_us = t;
+    }
     g_clear_pointer (&feed->overlays, g_array_unref);
     g_clear_pointer (&feed->labels, g_ptr_array_unref);
     feed->overlays = g_steal_pointer (&overlays);
@@ -487,7 +501,10 @@ deliver (gpointer data)
   feed->stats.frames_dropped = feed->frames_dropped;
   feed->stats.reconnects = feed->reconnects;
   gint reannounced_at = feed->reannounced_at;
+  gint64 reannounced_time_us = feed->reannounced_time_us;
   feed->reannounced_at = -1;
+  gboolean have_first_time = feed->have_first_time;
+  gint64 first_time_us = feed->first_time_us;
   g_mutex_unlock (&feed->lock);
 
   /* A game started (or opened) in the window meanwhile: the observer's cards belong to the
@@ -506,6 +523,12 @@ deliver (gpointer data)
   if (feed->awaiting_reannounce && reannounced_at >= 0) {
     g_array_remove_range (observations, 0, (guint) reannounced_at);
     feed->awaiting_reannounce = FALSE;
+    /* The cards entered again are the new game's table as found. */
+    ts_observer_open_setup (feed->observer, reannounced_time_us + 1);
+  }
+  if (feed->setup_pending && have_first_time) {
+    feed->setup_pending = FALSE;
+    ts_observer_open_setup (feed->observer, first_time_us + TABLE_AS_FOUND_US);
   }
   if (!feed->awaiting_reannounce)
     apply_observations (feed, observations);
@@ -622,10 +645,11 @@ ts_live_feed_set_tracker_params (TsLiveFeed *feed, const TsTrackerParams *params
 }
 
 void
-ts_live_feed_start (TsLiveFeed *feed)
+ts_live_feed_start (TsLiveFeed *feed, gboolean table_as_found)
 {
   g_return_if_fail (feed != NULL && feed->thread == NULL);
   feed->running = TRUE;
+  feed->setup_pending = table_as_found;
   feed->engine_seen = ts_window_get_engine (feed->window);
   feed->thread = g_thread_new ("ts-live-feed", worker, feed);
 }

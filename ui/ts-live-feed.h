@@ -48,8 +48,9 @@ void ts_live_feed_set_detect_func (TsLiveFeed *feed, TsLiveFeedDetectFunc func,
 /* Tracker tuning (before _start); NULL restores the defaults. Recordings read names in step
  * with the frames (sync_reads) unless params say otherwise. */
 void ts_live_feed_set_tracker_params (TsLiveFeed *feed, const TsTrackerParams *params);
-/* Starts the worker thread. */
-void ts_live_feed_start (TsLiveFeed *feed);
+/* Starts the worker thread. table_as_found: the game has just begun, so the cards seen in the
+ * first seconds were on the table already (setup moves: no casts, no land plays). */
+void ts_live_feed_start (TsLiveFeed *feed, gboolean table_as_found);
 
 /* The person named a tracked card: the overlay shows that name from now on (the tracker's
  * own later readings no longer replace it). */

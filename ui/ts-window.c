@@ -1096,7 +1096,8 @@ ts_window_start_live (TsWindow *self, TsLiveFeed *feed_in, gboolean new_game, GE
   g_autoptr (TsLiveFeed) feed = feed_in;
   g_clear_pointer (&self->live_feed, ts_live_feed_free);
   stop_session (self);
-  if (new_game || !ts_engine_get_state (self->engine)->started) {
+  gboolean start_game = new_game || !ts_engine_get_state (self->engine)->started;
+  if (start_game) {
     g_autoptr (TsEvent) start = ts_event_new (TS_EVENT_GAME_START);
     const char *const *names = ts_live_feed_get_player_names (feed);
     start->source = TS_SOURCE_CAMERA;
@@ -1116,7 +1117,7 @@ ts_window_start_live (TsWindow *self, TsLiveFeed *feed_in, gboolean new_game, GE
   gtk_window_set_title (GTK_WINDOW (self), title);
   ts_camera_view_set_placeholder (self->camera_view, "Waiting for the first frame…");
   self->live_feed = g_steal_pointer (&feed);
-  ts_live_feed_start (self->live_feed);
+  ts_live_feed_start (self->live_feed, start_game);
   return TRUE;
 }
 

@@ -433,7 +433,7 @@ test_live_feed__demo_session_reaches_view_and_engine (void **st)
   assert_int_equal (stats.events_failed, 0);
 
   /* The recording's 14 changes: 6 cards entered, 4 taps, 3 untaps, one death. */
-  guint entered = 0, taps = 0, untaps = 0, to_graveyard = 0;
+  guint entered = 0, taps = 0, untaps = 0, to_graveyard = 0, as_found = 0, setup_end = 0;
   TsEngine *engine = ts_window_get_engine (f->window);
   for (guint i = first_event; i < ts_engine_n_events (engine); i++) {
     const TsEvent *e = ts_engine_get_event (engine, i);
@@ -443,8 +443,13 @@ test_live_feed__demo_session_reaches_view_and_engine (void **st)
     entered += e->kind == TS_EVENT_MOVE && e->zone == TS_ZONE_BATTLEFIELD;
     to_graveyard += e->kind == TS_EVENT_MOVE && e->zone == TS_ZONE_GRAVEYARD;
     taps += e->kind == TS_EVENT_TAP;
+    as_found += (e->flags & TS_EVENT_FLAG_SETUP) != 0;
+    setup_end += e->kind == TS_EVENT_SETUP_END;
     untaps += e->kind == TS_EVENT_UNTAP;
   }
+  /* The four lands lying there when watching began are the table as found, not plays. */
+  assert_int_equal (as_found, 4);
+  assert_int_equal (setup_end, 1);
   assert_int_equal (entered, 6);
   assert_int_equal (taps, 4);
   assert_int_equal (untaps, 3);
