@@ -8,6 +8,7 @@
 #include "store.h"
 
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <stdio.h>
 
 static char *
@@ -40,6 +41,44 @@ have_display (void)
   return (x != NULL && *x != '\0') || (wl != NULL && *wl != '\0');
 }
 #endif
+
+/* What really happened in the recording (its events.jsonl), to set beside what was seen.
+ * Returns how many changes it lists; a missing or malformed file gives 0 and says so. */
+static guint
+print_recorded_truth (const char *demo)
+{
+  g_autofree char *path = g_build_filename (demo, "events.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &error)) {
+    printf ("(no recorded truth: %s)\n", error->message);
+    return 0;
+  }
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+  printf ("\nWhat the recording shows (its ground truth, %s):\n", path);
+  for (guint i = 0; lines[i] != NULL; i++) {
+    if (*g_strstrip (lines[i]) == '\0')
+      continue;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    if (!json_parser_load_from_data (parser, lines[i], -1, &error) ||
+        !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser))) {
+      printf ("  line %u: not an event%s%s\n", i + 1, error ? ": " : "",
+              error ? error->message : "");
+      g_clear_error (&error);
+      continue;
+    }
+    JsonObject *o = json_node_get_object (json_parser_get_root (parser));
+    printf ("  frame %3" G_GINT64_FORMAT "  player %" G_GINT64_FORMAT "  %-8s %s (%s)\n",
+            json_object_get_int_member_with_default (o, "frame", -1),
+            json_object_get_int_member_with_default (o, "player", 0),
+            json_object_get_string_member_with_default (o, "event", "?"),
+            json_object_get_string_member_with_default (o, "name", "?"),
+            json_object_get_string_member_with_default (o, "zone", "?"));
+    n++;
+  }
+  return n;
+}
 
 /* The game the watch recorded, summed up. */
 static gboolean
@@ -84,6 +123,9 @@ run_headless (const char *prog, const char *demo, const char *why)
     fprintf (stderr, "%s: %s\n", prog, error->message);
     status = 1;
   }
+  guint truth = print_recorded_truth (demo);
+  printf ("\nThe recording shows %u table changes; the camera pipeline recorded the events "
+          "above.\n\n", truth);
   const char *suffixes[] = { "", "-wal", "-shm", "-journal" };
   for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++) {
     g_autofree char *path = g_strconcat (db, suffixes[i], NULL);

@@ -14,6 +14,8 @@ grep -q "76 frames" <<<"$out" || fail "did not play all 76 frames"
 grep -q "Final game state" <<<"$out" || fail "no final game state"
 grep -q "Profile: Classic" <<<"$out" || fail "final state has no game"
 grep -q "South: life 20" <<<"$out" || fail "final state names no player"
+grep -q "What the recording shows" <<<"$out" || fail "no recorded truth to compare with"
+grep -q "The recording shows 14 table changes" <<<"$out" || fail "the truth's changes are not counted"
 grep -q "xvfb-run tablesight demo" <<<"$out" || fail "does not say how to get the window"
 
 "$exe" demo --no-such-option >/dev/null 2>&1
