@@ -317,7 +317,7 @@ make_text_dark (TsImage *strip, gboolean flip)
 /* Frame lines and the neighbouring bands reach into the strip from above and below; letters
  * do not touch its top or bottom edge. Dark shapes that do are painted over with the
  * ground so Tesseract sees one clean line. */
-static void
+static int
 clear_band_edges (TsImage *strip)
 {
   double t;
@@ -349,12 +349,28 @@ clear_band_edges (TsImage *strip)
     for (int x = 0; x < strip->width; x++)
       if (ink->data[(gsize) y * ink->stride + x] == 128)
         strip->data[(gsize) y * strip->stride + x] = (uint8_t) ground;
+  return ground;
+}
+
+/* Tesseract finds letters that touch the image's edge poorly: the strip is framed with a
+ * margin of its own ground, a quarter of its height on every side. */
+static TsImage *
+pad_strip (const TsImage *strip, int ground)
+{
+  int m = MAX (2, strip->height / 4);
+  TsImage *out = ts_image_new (strip->width + 2 * m, strip->height + 2 * m, 1);
+  for (int y = 0; y < out->height; y++)
+    memset (out->data + (gsize) y * out->stride, ground, (gsize) out->width);
+  for (int y = 0; y < strip->height; y++)
+    memcpy (out->data + (gsize) (y + m) * out->stride + m,
+            strip->data + (gsize) y * strip->stride, (gsize) strip->width);
+  return out;
 }
 
 /* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
 /* The strip of image under quad q, h pixels tall, grey, dark text on a clean light ground. */
 static TsImage *
-warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip)
+warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip, gboolean pad)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -363,8 +379,12 @@ warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip)
   TsImage *strip = ts_cv_convert_channels (warped, 1);
   ts_cv_normalize (strip);
   make_text_dark (strip, flip);
-  clear_band_edges (strip);
-  return strip;
+  int ground = clear_band_edges (strip);
+  if (!pad)
+    return strip;
+  TsImage *padded = pad_strip (strip, ground);
+  ts_image_free (strip);
+  return padded;
 }
 
 /* Narrows q to the rows that hold the text (the band found by the detector, or placed on a
@@ -412,14 +432,22 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
     return g_strdup ("");
-  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip);
+  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip, !loose);
   double tight[4][2];
-  if (loose && tighten (strip, q, tight)) {
+  if (loose) {
+    /* A band much taller than its letters holds frame rows that the first look counts as
+     * text; a second look at the narrowed band finds the letters alone. */
+    double cur[4][2];
+    memcpy (cur, q, sizeof cur);
+    for (int pass = 0; pass < 2 && tighten (strip, cur, tight); pass++) {
+      memcpy (cur, tight, sizeof cur);
+      g_clear_pointer (&strip, ts_image_free);
+      strip = warp_strip (image, cur, OCR_HEIGHT, flip, FALSE);
+    }
     g_clear_pointer (&strip, ts_image_free);
-    strip = warp_strip (image, tight, OCR_HEIGHT, flip);
+    strip = warp_strip (image, cur, OCR_HEIGHT, flip, TRUE);
   }
   out->ms_rectify += ms_since (t0);
-
   t0 = g_get_monotonic_time ();
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
@@ -516,6 +544,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     if (*text)
       match_text (reader, text, &m);
     out->ms_match += ms_since (tm);
+    g_debug ("read try %d: \"%s\" -> %s %.2f", i, text, m.name ? m.name : "-", m.score);
     if (m.score > best_score) {
       best_score = m.score;
       g_free (out->text);
