@@ -302,7 +302,16 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
   g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
                                                  vertical ? 1 : kp, FALSE);
-  g_autoptr (TsImage) part = ts_cv_subtract (bin, straight);
+  /* Small bold letters fill solid in the gradient and make runs as long as a frame line;
+   * what stays after opening across the axis by most of a letter's height is such text, not
+   * a line, and is kept. */
+  int kt = (int) MAX (5, lround (min_h * 0.7));
+  g_autoptr (TsImage) shut = ts_cv_morphology (straight, TS_CV_MORPH_CLOSE, vertical ? 3 : 1,
+                                               vertical ? 1 : 3, FALSE);
+  g_autoptr (TsImage) solid = ts_cv_morphology (shut, TS_CV_MORPH_OPEN, vertical ? kt : 1,
+                                                vertical ? 1 : kt, FALSE);
+  g_autoptr (TsImage) thin = ts_cv_subtract (straight, solid);
+  g_autoptr (TsImage) part = ts_cv_subtract (bin, thin);
   g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
   g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
                                                  vertical ? k : 1, FALSE);
@@ -310,6 +319,18 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * kernel half a text line tall cuts them away from the letters they touch. */
   int ko = (int) MAX (3, lround (min_h * 0.5));
   g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  if (g_getenv ("TS_DBG_LINES")) {
+    g_autofree char *f1 = g_strdup_printf ("%s/bin-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
+    g_autofree char *f2 = g_strdup_printf ("%s/letters-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
+    g_autofree char *f3 = g_strdup_printf ("%s/opened-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
+    ts_image_save (bin, f1, NULL);
+    ts_image_save (letters, f2, NULL);
+    ts_image_save (opened, f3, NULL);
+    g_autofree char *f4 = g_strdup_printf ("%s/straight-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
+    g_autofree char *f5 = g_strdup_printf ("%s/across-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
+    ts_image_save (straight, f4, NULL);
+    ts_image_save (across, f5, NULL);
+  }
   g_autoptr (TsCvContours) contours = ts_cv_find_contours (opened, TRUE);
   for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
     guint n;
