@@ -230,7 +230,7 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
   g_auto (GStrv) tokens = g_strsplit (text, " ", -1);
   guint n = g_strv_length (tokens);
   for (guint a = 0; a < n && a < 2; a++) {
-    for (guint b = n; b > a && n - b < 3; b--) {
+    for (guint b = n; b > a && n - b < 4; b--) {
       double penalty = 1;
       /* A card type next to the words is the type line ("Creature — Illusion"), whose
        * subtypes are often card names too. */
@@ -432,7 +432,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
     return g_strdup ("");
-  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip, !loose);
+  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip, FALSE);
   double tight[4][2];
   if (loose) {
     /* A band much taller than its letters holds frame rows that the first look counts as

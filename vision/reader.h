@@ -13,7 +13,7 @@
  * How a candidate is read: the title is warped to a strip 44 px tall, made dark-on-light
  * (1993 and black frames print light names), cleared of frame lines touching its edges and,
  * for a band placed on a card, narrowed to the text rows; then OCR (single line), and the
- * text, with up to two stray tokens dropped at either end, is matched. A name is accepted
+ * text, with up to two stray tokens dropped at its start and three at its end, is matched. A name is accepted
  * only when the whole of it was read (few edits for its length, none for names of five
  * letters or fewer), it is not a short lower-case word (rules text) and no card type
  * stands beside it (the type line). The other way up is tried when the first reading is
