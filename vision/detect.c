@@ -319,18 +319,6 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * kernel half a text line tall cuts them away from the letters they touch. */
   int ko = (int) MAX (3, lround (min_h * 0.5));
   g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
-  if (g_getenv ("TS_DBG_LINES")) {
-    g_autofree char *f1 = g_strdup_printf ("%s/bin-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
-    g_autofree char *f2 = g_strdup_printf ("%s/letters-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
-    g_autofree char *f3 = g_strdup_printf ("%s/opened-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
-    ts_image_save (bin, f1, NULL);
-    ts_image_save (letters, f2, NULL);
-    ts_image_save (opened, f3, NULL);
-    g_autofree char *f4 = g_strdup_printf ("%s/straight-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
-    g_autofree char *f5 = g_strdup_printf ("%s/across-%d.png", g_getenv ("TS_DBG_LINES"), vertical);
-    ts_image_save (straight, f4, NULL);
-    ts_image_save (across, f5, NULL);
-  }
   g_autoptr (TsCvContours) contours = ts_cv_find_contours (opened, TRUE);
   for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
     guint n;

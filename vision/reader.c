@@ -525,16 +525,17 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   for (int i = 0; i < n_tries; i++) {
     int t = i / per_turn;
     gboolean grown = i % per_turn == 1;
-    double title[4][2];
+    double title[4][2], card[4][2] = { { 0 } };
+    if (candidate->has_quad) {
+      ts_rectify_quad_turn (candidate->quad, 2 * t, card);
+      if (grown)
+        grow_to_card (card);
+    }
     if (candidate->has_quad && t == 0 && !grown) {
       /* The detector's title: the band on the card, or the text line it found there. */
       memcpy (title, candidate->title, sizeof title);
     } else if (candidate->has_quad) {
-      double quad[4][2];
-      ts_rectify_quad_turn (candidate->quad, 2 * t, quad);
-      if (grown)
-        grow_to_card (quad);
-      ts_rectify_title_from_card (quad, title);
+      ts_rectify_title_from_card (card, title);
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
     }
@@ -553,6 +554,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
       out->name = m.name;
       out->card = m.card;
       memcpy (out->title, title, sizeof title);
+      memcpy (out->quad, card, sizeof card);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }
     if (best_score >= SURE_SCORE)

@@ -38,6 +38,11 @@ typedef struct {
   double angle_deg;      /* the card's angle as settled by reading (degrees clockwise) */
   gboolean tapped;
   double title[4][2];    /* the title outline that was read, card's top-left first */
+  /* The card's outline as settled by reading, card's top-left first: the candidate's quad
+   * turned to the top that was read, and grown to the whole card when the name was read on
+   * that assumption (the outline found was the inner edge of the black border). Valid only
+   * when the candidate has a quad. */
+  double quad[4][2];
   double ms_rectify;     /* wall time (ms): perspective warp and binarisation */
   double ms_ocr;         /* Tesseract */
   double ms_match;       /* ts_matcher_match */
