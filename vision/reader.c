@@ -213,6 +213,18 @@ similarity (const char *a, const char *b, gboolean *out_close)
   /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
   double allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
   *out_close = edits <= allowed;
+  /* A name cut short by the band's end leaves a stub of its last word ("Wall of if" for
+   * "Wall of Ice"): a short last word, when the words line up, must be read exactly. */
+  const char *wa = strrchr (fa, ' '), *wb = strrchr (fb, ' ');
+  if (*out_close && wa && wb && strlen (wb + 1) <= 3 && strcmp (wa, wb) != 0) {
+    guint na = 0, nb = 0;
+    for (const char *p = fa; *p; p++)
+      na += *p == ' ';
+    for (const char *p = fb; *p; p++)
+      nb += *p == ' ';
+    if (na == nb)
+      *out_close = FALSE;
+  }
   return 1.0 - edits / MAX (la, lb);
 }
 
