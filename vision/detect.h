@@ -24,7 +24,8 @@ G_BEGIN_DECLS
 
 typedef struct {
   /* The image is shrunk so its longer side is at most this many pixels before searching.
-   * Raising it finds smaller cards and titles; time grows with its square. */
+   * Raising it finds smaller cards and titles; time grows with its square. An image at
+   * most a quarter larger than this is searched at full size. */
   int work_size;
   /* Smallest card to report, as a fraction of the image area. Lowering it finds smaller
    * (farther) cards but lets more non-card rectangles through. */

@@ -213,6 +213,18 @@ similarity (const char *a, const char *b, gboolean *out_close)
   /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
   double allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
   *out_close = edits <= allowed;
+  /* A name cut short by the band's end leaves a stub of its last word ("Wall of if" for
+   * "Wall of Ice"): a short last word, when the words line up, must be read exactly. */
+  const char *wa = strrchr (fa, ' '), *wb = strrchr (fb, ' ');
+  if (*out_close && wa && wb && strlen (wb + 1) <= 3 && strcmp (wa, wb) != 0) {
+    guint na = 0, nb = 0;
+    for (const char *p = fa; *p; p++)
+      na += *p == ' ';
+    for (const char *p = fb; *p; p++)
+      nb += *p == ' ';
+    if (na == nb)
+      *out_close = FALSE;
+  }
   return 1.0 - edits / MAX (la, lb);
 }
 
@@ -230,7 +242,7 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
   g_auto (GStrv) tokens = g_strsplit (text, " ", -1);
   guint n = g_strv_length (tokens);
   for (guint a = 0; a < n && a < 2; a++) {
-    for (guint b = n; b > a && n - b < 3; b--) {
+    for (guint b = n; b > a && n - b < 4; b--) {
       double penalty = 1;
       /* A card type next to the words is the type line ("Creature — Illusion"), whose
        * subtypes are often card names too. */
@@ -317,7 +329,7 @@ make_text_dark (TsImage *strip, gboolean flip)
 /* Frame lines and the neighbouring bands reach into the strip from above and below; letters
  * do not touch its top or bottom edge. Dark shapes that do are painted over with the
  * ground so Tesseract sees one clean line. */
-static void
+static int
 clear_band_edges (TsImage *strip)
 {
   double t;
@@ -349,12 +361,28 @@ clear_band_edges (TsImage *strip)
     for (int x = 0; x < strip->width; x++)
       if (ink->data[(gsize) y * ink->stride + x] == 128)
         strip->data[(gsize) y * strip->stride + x] = (uint8_t) ground;
+  return ground;
+}
+
+/* Tesseract finds letters that touch the image's edge poorly: the strip is framed with a
+ * margin of its own ground, a quarter of its height on every side. */
+static TsImage *
+pad_strip (const TsImage *strip, int ground)
+{
+  int m = MAX (2, strip->height / 4);
+  TsImage *out = ts_image_new (strip->width + 2 * m, strip->height + 2 * m, 1);
+  for (int y = 0; y < out->height; y++)
+    memset (out->data + (gsize) y * out->stride, ground, (gsize) out->width);
+  for (int y = 0; y < strip->height; y++)
+    memcpy (out->data + (gsize) (y + m) * out->stride + m,
+            strip->data + (gsize) y * strip->stride, (gsize) strip->width);
+  return out;
 }
 
 /* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
 /* The strip of image under quad q, h pixels tall, grey, dark text on a clean light ground. */
 static TsImage *
-warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip)
+warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip, gboolean pad)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -363,8 +391,12 @@ warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip)
   TsImage *strip = ts_cv_convert_channels (warped, 1);
   ts_cv_normalize (strip);
   make_text_dark (strip, flip);
-  clear_band_edges (strip);
-  return strip;
+  int ground = clear_band_edges (strip);
+  if (!pad)
+    return strip;
+  TsImage *padded = pad_strip (strip, ground);
+  ts_image_free (strip);
+  return padded;
 }
 
 /* Narrows q to the rows that hold the text (the band found by the detector, or placed on a
@@ -412,14 +444,22 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
     return g_strdup ("");
-  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip);
+  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip, FALSE);
   double tight[4][2];
-  if (loose && tighten (strip, q, tight)) {
+  if (loose) {
+    /* A band much taller than its letters holds frame rows that the first look counts as
+     * text; a second look at the narrowed band finds the letters alone. */
+    double cur[4][2];
+    memcpy (cur, q, sizeof cur);
+    for (int pass = 0; pass < 2 && tighten (strip, cur, tight); pass++) {
+      memcpy (cur, tight, sizeof cur);
+      g_clear_pointer (&strip, ts_image_free);
+      strip = warp_strip (image, cur, OCR_HEIGHT, flip, FALSE);
+    }
     g_clear_pointer (&strip, ts_image_free);
-    strip = warp_strip (image, tight, OCR_HEIGHT, flip);
+    strip = warp_strip (image, cur, OCR_HEIGHT, flip, TRUE);
   }
   out->ms_rectify += ms_since (t0);
-
   t0 = g_get_monotonic_time ();
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
@@ -497,16 +537,17 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   for (int i = 0; i < n_tries; i++) {
     int t = i / per_turn;
     gboolean grown = i % per_turn == 1;
-    double title[4][2];
+    double title[4][2], card[4][2] = { { 0 } };
+    if (candidate->has_quad) {
+      ts_rectify_quad_turn (candidate->quad, 2 * t, card);
+      if (grown)
+        grow_to_card (card);
+    }
     if (candidate->has_quad && t == 0 && !grown) {
       /* The detector's title: the band on the card, or the text line it found there. */
       memcpy (title, candidate->title, sizeof title);
     } else if (candidate->has_quad) {
-      double quad[4][2];
-      ts_rectify_quad_turn (candidate->quad, 2 * t, quad);
-      if (grown)
-        grow_to_card (quad);
-      ts_rectify_title_from_card (quad, title);
+      ts_rectify_title_from_card (card, title);
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
     }
@@ -516,6 +557,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     if (*text)
       match_text (reader, text, &m);
     out->ms_match += ms_since (tm);
+    g_debug ("read try %d: \"%s\" -> %s %.2f", i, text, m.name ? m.name : "-", m.score);
     if (m.score > best_score) {
       best_score = m.score;
       g_free (out->text);
@@ -524,6 +566,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
       out->name = m.name;
       out->card = m.card;
       memcpy (out->title, title, sizeof title);
+      memcpy (out->quad, card, sizeof card);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }
     if (best_score >= SURE_SCORE)

@@ -13,7 +13,7 @@
  * How a candidate is read: the title is warped to a strip 44 px tall, made dark-on-light
  * (1993 and black frames print light names), cleared of frame lines touching its edges and,
  * for a band placed on a card, narrowed to the text rows; then OCR (single line), and the
- * text, with up to two stray tokens dropped at either end, is matched. A name is accepted
+ * text, with up to two stray tokens dropped at its start and three at its end, is matched. A name is accepted
  * only when the whole of it was read (few edits for its length, none for names of five
  * letters or fewer), it is not a short lower-case word (rules text) and no card type
  * stands beside it (the type line). The other way up is tried when the first reading is
@@ -38,6 +38,11 @@ typedef struct {
   double angle_deg;      /* the card's angle as settled by reading (degrees clockwise) */
   gboolean tapped;
   double title[4][2];    /* the title outline that was read, card's top-left first */
+  /* The card's outline as settled by reading, card's top-left first: the candidate's quad
+   * turned to the top that was read, and grown to the whole card when the name was read on
+   * that assumption (the outline found was the inner edge of the black border). Valid only
+   * when the candidate has a quad. */
+  double quad[4][2];
   double ms_rectify;     /* wall time (ms): perspective warp and binarisation */
   double ms_ocr;         /* Tesseract */
   double ms_match;       /* ts_matcher_match */

@@ -58,11 +58,9 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
     r->angle_deg = rd.angle_deg;
     r->has_quad = c->has_quad;
     memcpy (r->title, rd.title, sizeof r->title);
-    if (c->has_quad) {
-      /* The reading settled which end is the top; turn the outline to match. */
-      int turns = fabs (remainder (rd.angle_deg - c->angle_deg, 360)) > 90 ? 2 : 0;
-      ts_rectify_quad_turn (c->quad, turns, r->quad);
-    }
+    /* The reading settled which end is the top, and whether the outline was the card's. */
+    if (c->has_quad)
+      memcpy (r->quad, rd.quad, sizeof r->quad);
     r->text = g_steal_pointer (&rd.text);
     ts_reading_clear (&rd);
 

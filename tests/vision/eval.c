@@ -164,11 +164,39 @@ score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
                                 c->tapped != hit->tapped ? " (tapped wrong)" : "");
     }
   }
+  /* Why each miss was missed: no candidate over its title (detection), or a candidate
+   * whose reading failed (what it read). */
+  g_autoptr (GArray) cands = NULL;
   for (guint j = 0; j < truth->len; j++) {
     Truth *t = &g_array_index (truth, Truth, j);
-    if (!t->used && (t->readable || !t->has_state))
-      g_string_append_printf (eval->misses, "%s: missed: %s%s\n", label, t->name,
-                              ts_carddb_lookup (db, t->name) ? "" : " (not a card name)");
+    if (t->used || !(t->readable || !t->has_state))
+      continue;
+    if (!cands) {
+      cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+      ts_detector_detect (detector, image, cands, NULL);
+    }
+    double tx, ty, tq[4][2];
+    memcpy (tq, t->q, sizeof tq);
+    ts_rectify_quad_clockwise (tq);
+    ts_rectify_quad_center (tq, &tx, &ty);
+    const TsCardCandidate *over = NULL;
+    for (guint k = 0; k < cands->len && !over; k++) {
+      const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
+      if (ts_rectify_quad_contains (c->title, tx, ty))
+        over = c;
+    }
+    g_autofree char *why = NULL;
+    if (over) {
+      TsReading rd;
+      ts_reader_read (reader, image, over, &rd);
+      why = g_strdup_printf ("%s read \"%s\" (%s %.2f)", over->has_quad ? "card" : "line",
+                             rd.text ? rd.text : "", rd.name ? rd.name : "-", rd.score);
+      ts_reading_clear (&rd);
+    } else {
+      why = g_strdup ("no candidate over the title");
+    }
+    g_string_append_printf (eval->misses, "%s: missed: %s%s: %s\n", label, t->name,
+                            ts_carddb_lookup (db, t->name) ? "" : " (not a card name)", why);
   }
 }
 

@@ -162,7 +162,7 @@ test_golden__every_reported_card_is_right (void **state)
   printf ("# golden scenes: %u of %u readable names found, %u reported\n", t.readable_found,
           t.readable, t.reported);
   /* A floor under today's figure, so a change that loses names fails here. */
-  assert_true (t.readable_found * 100 >= t.readable * 55);
+  assert_true (t.readable_found * 100 >= t.readable * 70);
 }
 
 static void
@@ -209,8 +209,8 @@ test_dev_photos__sample_recall_and_precision (void **state)
           ts_eval_recall (&e), ts_eval_precision (&e));
   assert_int_equal (e.n_images, 20);
   /* Floors under today's figures (the targets, 0.96 and 0.993, are the benchmark's). */
-  assert_true (ts_eval_recall (&e) >= 0.70);
-  assert_true (ts_eval_precision (&e) >= 0.97);
+  assert_true (ts_eval_recall (&e) >= 0.82);
+  assert_true (ts_eval_precision (&e) >= 0.99);
   ts_eval_clear (&e);
 }
 
