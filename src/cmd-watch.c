@@ -112,6 +112,9 @@ handle_observations (Output *o, GArray *observations, GError **error)
       TsObservedEvent *oe = &g_array_index (events, TsObservedEvent, k);
       TsVerdict verdict = { 0 };
       gboolean applied = FALSE;
+      /* A card that came in tapped: its tap names the object the move just created. */
+      if (k > 0 && obs->kind == TS_OBS_ENTERED)
+        oe->event->object = ts_observer_object (o->observer, obs->track_id);
       if (o->engine) {
         if (!ts_engine_apply (o->engine, oe->event, &verdict, error))
           return FALSE;
