@@ -760,33 +760,15 @@ test_save_and_open_store (void **st)
 
 /* ---- fixture ----------------------------------------------------------------------------- */
 
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
 static int
 setup (void **st)
 {
   Fixture *f = g_new0 (Fixture, 1);
-  TsDashboardOptions options = { 0 };
-  g_autoptr (GError) error = NULL;
-
-  f->app = ts_application_new (&options);
-  if (!g_application_register (G_APPLICATION (f->app), NULL, &error)) {
-    fprintf (stderr, "register: %s\n", error->message);
+  f->window = ui_window_open (&f->app);
+  if (f->window == NULL) {
+    g_free (f);
     return -1;
   }
-  f->window = ts_window_new (f->app);
-  if (!ts_window_load (f->window, &options, &error)) {
-    fprintf (stderr, "load: %s\n", error->message);
-    return -1;
-  }
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 880);
-  gtk_window_present (GTK_WINDOW (f->window));
-  ui_wait (window_mapped, f->window, 5000);
-  ui_wait_frame (GTK_WIDGET (f->window));
   *st = f;
   return 0;
 }
@@ -795,9 +777,7 @@ static int
 teardown (void **st)
 {
   Fixture *f = *st;
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  ui_pump (10);
-  g_object_unref (f->app);
+  ui_window_close (f->app, f->window);
   g_free (f);
   return 0;
 }

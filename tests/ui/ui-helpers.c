@@ -85,3 +85,43 @@ ui_screenshot (GtkWidget *widget, const char *name)
   printf ("# screenshot: %s\n", path);
   return path;
 }
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+TsWindow *
+ui_window_open (TsApplication **out_app)
+{
+  TsDashboardOptions options = { 0 };
+  g_autoptr (GError) error = NULL;
+  TsApplication *app = ts_application_new (&options);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error)) {
+    fprintf (stderr, "register: %s\n", error->message);
+    g_object_unref (app);
+    return NULL;
+  }
+  TsWindow *window = ts_window_new (app);
+  if (!ts_window_load (window, &options, &error)) {
+    fprintf (stderr, "load: %s\n", error->message);
+    gtk_window_destroy (GTK_WINDOW (window));
+    g_object_unref (app);
+    return NULL;
+  }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 880);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_wait (window_mapped, window, 5000);
+  ui_wait_frame (GTK_WIDGET (window));
+  *out_app = app;
+  return window;
+}
+
+void
+ui_window_close (TsApplication *app, TsWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_pump (50);
+  g_object_unref (app);
+}

@@ -1,8 +1,17 @@
-/* ui-helpers.h — what the dashboard tests share: running the main loop for a while, waiting
- * for a condition, and saving a widget as a PNG. */
+/* ui-helpers.h — what the dashboard tests share: opening the window, running the main loop
+ * for a while, waiting for a condition, and saving a widget as a PNG. */
 #pragma once
 
 #include <gtk/gtk.h>
+
+#include "ts-application.h"
+#include "ts-window.h"
+
+/* Opens the dashboard window with default options at 1400x880, mapped and drawn once.
+ * Returns NULL (and says why on stderr) when the application cannot start. Close it with
+ * ui_window_close(). */
+TsWindow *ui_window_open (TsApplication **out_app);
+void ui_window_close (TsApplication *app, TsWindow *window);
 
 /* Runs the default main context for ms milliseconds. */
 void ui_pump (guint ms);
