@@ -1,5 +1,6 @@
 /* session-eval.c — scoring the live pipeline's events against a session's ground truth. */
 #include "session-eval.h"
+#include "truth-shape.h"
 #include "detect.h"
 
 #include <json-glib/json-glib.h>
@@ -7,10 +8,8 @@
 #include <string.h>
 
 typedef struct {
+  TruthShape shape;  /* first: truth_shape_detectable() reads it */
   char *name;
-  double quad[4][2];
-  double title[4][2];
-  double visible;
   gboolean in_view;
 } TruthCard;
 
@@ -86,9 +85,9 @@ truth_cards_from_json (const char *path, GError **error)
     TruthCard t = { 0 };
     t.name = g_strdup (json_object_get_string_member_with_default (c, "name", ""));
     if (json_object_has_member (c, "quad") && !json_object_get_null_member (c, "quad"))
-      read_points (json_object_get_array_member (c, "quad"), t.quad);
-    read_points (json_object_get_array_member (c, "title"), t.title);
-    t.visible = json_object_get_double_member_with_default (c, "visible", 1);
+      read_points (json_object_get_array_member (c, "quad"), t.shape.quad);
+    read_points (json_object_get_array_member (c, "title"), t.shape.title);
+    t.shape.visible = json_object_get_double_member_with_default (c, "visible", 1);
     t.in_view = json_object_get_boolean_member_with_default (c, "in_view", TRUE);
     g_array_append_val (out, t);
   }
@@ -104,9 +103,9 @@ truth_cards_from_scene (const TsSynthScene *scene)
     const TsSynthCard *c = &g_array_index (scene->cards, TsSynthCard, i);
     TruthCard t = { 0 };
     t.name = g_strdup (c->name);
-    memcpy (t.quad, c->quad, sizeof t.quad);
-    memcpy (t.title, c->title, sizeof t.title);
-    t.visible = c->visible;
+    memcpy (t.shape.quad, c->quad, sizeof t.shape.quad);
+    memcpy (t.shape.title, c->title, sizeof t.shape.title);
+    t.shape.visible = c->visible;
     t.in_view = c->in_view;
     g_array_append_val (out, t);
   }
@@ -243,57 +242,6 @@ collect (Run *run)
   g_array_set_size (run->observations, 0);
 }
 
-static gboolean
-in_quad (const double q[4][2], double x, double y)
-{
-  int sign = 0;
-  for (int i = 0; i < 4; i++) {
-    int j = (i + 1) % 4;
-    double c = (q[j][0] - q[i][0]) * (y - q[i][1]) - (q[j][1] - q[i][1]) * (x - q[i][0]);
-    int sg = c > 0 ? 1 : c < 0 ? -1 : 0;
-    if (sg != 0 && sign != 0 && sg != sign)
-      return FALSE;
-    if (sg != 0)
-      sign = sg;
-  }
-  return TRUE;
-}
-
-/* Share of quad q (sampled on a grid) not under the cards drawn after card k, and inside
- * the image. */
-static double
-visible_share (const GArray *truth, guint k, const double q[4][2], int w, int h)
-{
-  int seen = 0, total = 0;
-  for (int a = 0; a < 8; a++)
-    for (int b = 0; b < 8; b++) {
-      double u = (a + 0.5) / 8, v = (b + 0.5) / 8;
-      double tx = q[0][0] + (q[1][0] - q[0][0]) * u, ty = q[0][1] + (q[1][1] - q[0][1]) * u;
-      double bx = q[3][0] + (q[2][0] - q[3][0]) * u, by = q[3][1] + (q[2][1] - q[3][1]) * u;
-      double x = tx + (bx - tx) * v, y = ty + (by - ty) * v;
-      total++;
-      if (x < 0 || y < 0 || x >= w || y >= h)
-        continue;
-      gboolean covered = FALSE;
-      for (guint j = k + 1; j < truth->len && !covered; j++)
-        covered = in_quad (g_array_index (truth, TruthCard, j).quad, x, y);
-      seen += !covered;
-    }
-  return (double) seen / total;
-}
-
-/* Would a detector see card k? Its name line shows; or, when only other cards hide the name
- * line (no hand over it), enough of the card's outline shows to find it. */
-static gboolean
-detectable (const GArray *truth, guint k, int w, int h)
-{
-  const TruthCard *c = &g_array_index (truth, TruthCard, k);
-  if (c->visible >= 0.5)
-    return TRUE;
-  double title_by_cards = visible_share (truth, k, c->title, w, h);
-  return c->visible >= title_by_cards - 0.15 && visible_share (truth, k, c->quad, w, h) >= 0.6;
-}
-
 static void
 run_frame (Run *run, const TsImage *image, const GArray *truth)
 {
@@ -309,12 +257,12 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
   } else {
     for (guint i = 0; i < truth->len; i++) {
       const TruthCard *c = &g_array_index (truth, TruthCard, i);
-      if (!detectable (truth, i, image->width, image->height))
+      if (!truth_shape_detectable (truth, i, image->width, image->height))
         continue;  /* a hand over it, or buried: the detector would not see it */
       TsCardCandidate cand;
       memset (&cand, 0, sizeof cand);
-      memcpy (cand.quad, c->quad, sizeof cand.quad);
-      memcpy (cand.title, c->title, sizeof cand.title);
+      memcpy (cand.quad, c->shape.quad, sizeof cand.quad);
+      memcpy (cand.title, c->shape.title, sizeof cand.title);
       cand.has_quad = TRUE;
       cand.confidence = 0.9;
       ts_observe_place_candidates (run->cal, &cand, 1, run->inputs);

@@ -9,6 +9,7 @@
 #include "ts-live-feed.h"
 #include "ts-source-dialog.h"
 #include "ts-window.h"
+#include "truth-shape.h"
 #include "detect.h"
 #include "observe.h"
 #include "ui-helpers.h"
@@ -77,61 +78,6 @@ read_points (JsonArray *a, double out[4][2])
   }
 }
 
-static gboolean
-in_quad (const double q[4][2], double x, double y)
-{
-  int sign = 0;
-  for (int i = 0; i < 4; i++) {
-    int j = (i + 1) % 4;
-    double c = (q[j][0] - q[i][0]) * (y - q[i][1]) - (q[j][1] - q[i][1]) * (x - q[i][0]);
-    int sg = c > 0 ? 1 : c < 0 ? -1 : 0;
-    if (sg != 0 && sign != 0 && sg != sign)
-      return FALSE;
-    if (sg != 0)
-      sign = sg;
-  }
-  return TRUE;
-}
-
-typedef struct {
-  double quad[4][2], title[4][2];
-  double visible;
-} SeenCard;
-
-/* Share of quad q not under the cards drawn after card k, and inside the image. */
-static double
-visible_share (const GArray *cards, guint k, const double q[4][2], int w, int h)
-{
-  int seen = 0, total = 0;
-  for (int a = 0; a < 8; a++)
-    for (int b = 0; b < 8; b++) {
-      double u = (a + 0.5) / 8, v = (b + 0.5) / 8;
-      double tx = q[0][0] + (q[1][0] - q[0][0]) * u, ty = q[0][1] + (q[1][1] - q[0][1]) * u;
-      double bx = q[3][0] + (q[2][0] - q[3][0]) * u, by = q[3][1] + (q[2][1] - q[3][1]) * u;
-      double x = tx + (bx - tx) * v, y = ty + (by - ty) * v;
-      total++;
-      if (x < 0 || y < 0 || x >= w || y >= h)
-        continue;
-      gboolean covered = FALSE;
-      for (guint j = k + 1; j < cards->len && !covered; j++)
-        covered = in_quad (g_array_index (cards, SeenCard, j).quad, x, y);
-      seen += !covered;
-    }
-  return (double) seen / total;
-}
-
-/* Would a detector see card k? Its name line shows; or only other cards hide the name line
- * and enough of its outline shows (the rule the live session tests use). */
-static gboolean
-detectable (const GArray *cards, guint k, int w, int h)
-{
-  const SeenCard *c = &g_array_index (cards, SeenCard, k);
-  if (c->visible >= 0.5)
-    return TRUE;
-  double title_by_cards = visible_share (cards, k, c->title, w, h);
-  return c->visible >= title_by_cards - 0.15 && visible_share (cards, k, c->quad, w, h) >= 0.6;
-}
-
 static Truth *
 truth_load (guint n_frames, guint blank_id)
 {
@@ -150,10 +96,10 @@ truth_load (guint n_frames, guint blank_id)
     int w = (int) json_object_get_int_member (root, "width");
     int h = (int) json_object_get_int_member (root, "height");
     JsonArray *cards = json_object_get_array_member (root, "cards");
-    g_autoptr (GArray) seen = g_array_new (FALSE, TRUE, sizeof (SeenCard));
+    g_autoptr (GArray) seen = g_array_new (FALSE, TRUE, sizeof (TruthShape));
     for (guint c = 0; c < json_array_get_length (cards); c++) {
       JsonObject *card = json_array_get_object_element (cards, c);
-      SeenCard sc = { .visible = json_object_get_double_member_with_default (card, "visible", 1) };
+      TruthShape sc = { .visible = json_object_get_double_member_with_default (card, "visible", 1) };
       read_points (json_object_get_array_member (card, "quad"), sc.quad);
       read_points (json_object_get_array_member (card, "title"), sc.title);
       g_array_append_val (seen, sc);
@@ -162,10 +108,10 @@ truth_load (guint n_frames, guint blank_id)
     tf->cands = g_array_new (FALSE, TRUE, sizeof (TsCardCandidate));
     tf->names = g_ptr_array_new_with_free_func (g_free);
     for (guint c = 0; c < seen->len; c++) {
-      if (!detectable (seen, c, w, h))
+      if (!truth_shape_detectable (seen, c, w, h))
         continue;  /* a hand over it, or buried */
       JsonObject *card = json_array_get_object_element (cards, c);
-      const SeenCard *sc = &g_array_index (seen, SeenCard, c);
+      const TruthShape *sc = &g_array_index (seen, TruthShape, c);
       /* The outline alone, as the live tests give it: placing works the angle out. */
       TsCardCandidate cand = { .has_quad = TRUE, .confidence = 0.9 };
       memcpy (cand.quad, sc->quad, sizeof cand.quad);
