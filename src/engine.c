@@ -155,7 +155,8 @@ static void
 apply_logged (TsEngine *e, guint idx, TsVerdict *out)
 {
   const TsEvent *ev = g_ptr_array_index (e->log, idx);
-  TsVerdict v = { .event_index = idx, .first_warning = e->state->warnings->len };
+  TsVerdict v = { .event_index = idx, .first_warning = e->state->warnings->len,
+                  .first_inferred = e->state->inferred->len };
   if (e->in_effect->len <= idx)
     g_byte_array_set_size (e->in_effect, idx + 1);
   e->in_effect->data[idx] = 0;
@@ -169,6 +170,7 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
     }
     rebuild (e);
     v.first_warning = e->state->warnings->len;
+    v.first_inferred = e->state->inferred->len;
   } else if (ev->kind == TS_EVENT_REDO) {
     guint n = ev->amount > 0 ? (guint) ev->amount : 1;
     for (guint i = 0; i < n && e->undone->len > 0; i++) {
@@ -179,6 +181,7 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
       TsVerdict rv;
       apply_effective (e, again, &rv);
       v.n_warnings += rv.n_warnings;
+      v.n_inferred += rv.n_inferred;
     }
   } else {
     g_array_set_size (e->undone, 0); /* a new event ends what could be redone */
