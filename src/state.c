@@ -114,8 +114,22 @@ copy_strv (GPtrArray *a)
   return c;
 }
 
+static TsState *copy_state (const TsState *src, gboolean with_log);
+
 TsState *
 ts_state_copy (const TsState *src)
+{
+  return copy_state (src, TRUE);
+}
+
+TsState *
+ts_state_copy_without_log (const TsState *src)
+{
+  return copy_state (src, FALSE);
+}
+
+static TsState *
+copy_state (const TsState *src, gboolean with_log)
 {
   TsState *s = g_new (TsState, 1);
   *s = *src;
@@ -152,14 +166,16 @@ ts_state_copy (const TsState *src)
     sh->by = g_strdup (sh->by);
   }
   s->warnings = new_array (sizeof (TsWarning), warning_clear);
-  g_array_append_vals (s->warnings, src->warnings->data, src->warnings->len);
+  if (with_log)
+    g_array_append_vals (s->warnings, src->warnings->data, src->warnings->len);
   for (guint i = 0; i < s->warnings->len; i++) {
     TsWarning *w = &g_array_index (s->warnings, TsWarning, i);
     w->rule = g_strdup (w->rule);
     w->message = g_strdup (w->message);
   }
   s->inferred = new_array (sizeof (TsInference), inference_clear);
-  g_array_append_vals (s->inferred, src->inferred->data, src->inferred->len);
+  if (with_log)
+    g_array_append_vals (s->inferred, src->inferred->data, src->inferred->len);
   for (guint i = 0; i < s->inferred->len; i++) {
     TsInference *in = &g_array_index (s->inferred, TsInference, i);
     in->reason = g_strdup (in->reason);

@@ -170,6 +170,9 @@ typedef struct {
 
 TsState *ts_state_new (const TsProfile *profile);
 TsState *ts_state_copy (const TsState *state);
+/* The same without the warnings and inferences so far (both empty): small and quick, for
+ * trying an event out on. */
+TsState *ts_state_copy_without_log (const TsState *state);
 void ts_state_free (TsState *state);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsState, ts_state_free)
 
