@@ -903,6 +903,24 @@ ts_rules_update_timing (TsState *s)
   }
 }
 
+/* Modern: a spell or ability needs priority. The engine only knows who holds it while the
+ * passes are recorded, so it flags only what is certain: a player who passed, with nothing
+ * done since, cannot have priority back before every other player has passed too, and that
+ * either resolves the top of the stack or ends the step (both start afresh). Without
+ * recorded passes (a camera game, or a response that implies the holder passed) nothing is
+ * flagged. */
+static void
+check_priority (Ctx *c, int seat, const char *what, const char *done)
+{
+  TsState *s = c->s;
+  if (!s->profile->stack || !s->started || s->game_over || !valid_seat (s, seat) ||
+      !(c->passed & (1u << seat)) || c->passes >= in_game_count (s))
+    return;
+  warn (c, "priority", seat, c->e->object,
+        "%s %s %s without priority: they passed it and %s holds it now", pname (s, seat), done,
+        what, pname (s, s->priority));
+}
+
 /* Warns when seat may not use kind now; what names the card for the message. */
 static void
 check_timing (Ctx *c, int seat, TsSpellKind kind, const char *what)
@@ -1261,6 +1279,7 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   /* Flash: a permanent spell cast with an instant's timing. */
   check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
                 card ? card : "a spell");
+  check_priority (c, seat, card ? card : "a spell", "cast");
   check_targets (c, seat, f, card);
   int cost[TS_MANA_N];
   spell_cost (c, seat, f, cost);
@@ -2006,6 +2025,8 @@ on_activate (Ctx *c)
   gboolean mana = (e->flags & TS_EVENT_FLAG_MANA) != 0;
   check_timing (c, seat, mana ? TS_SPELL_MANA_ABILITY : TS_SPELL_ABILITY,
                 p ? p->card : "an ability");
+  if (!mana)
+    check_priority (c, seat, p && p->card ? p->card : "an ability", "used");
   if (p && (e->flags & TS_EVENT_FLAG_TAP)) {
     if (p->tapped)
       warn (c, "already-tapped", seat, p->id, "%s's tap ability used while it was tapped", p->card);
