@@ -921,6 +921,31 @@ check_priority (Ctx *c, int seat, const char *what, const char *done)
         what, pname (s, s->priority));
 }
 
+/* Classic (the patent, on the attack): "After damage has been assigned, there is an
+ * opportunity to prevent the damage or redirect it. During this period, only damage
+ * prevention effects, damage redirection effects, regeneration effects, and interrupts may be
+ * used." The period is the damage step of the attack, once its damage is assigned. Interrupts
+ * (mana abilities among them) pass; an instant or an ability is flagged unless its card is
+ * known to prevent, redirect or regenerate, or the event's note says it does. A card the engine
+ * does not know is not flagged: what it does cannot be told. */
+static void
+check_after_damage (Ctx *c, int seat, TsSpellKind kind, const char *card, gboolean known)
+{
+  TsState *s = c->s;
+  if (!s->profile->after_damage_limited || !s->started || s->game_over || !s->in_attack ||
+      !s->damage_dealt || !(cur_step (s)->flags & TS_STEP_FLAG_DAMAGE) || !known ||
+      (kind != TS_SPELL_INSTANT && kind != TS_SPELL_ABILITY) || ts_rules_damage_answer (card))
+    return;
+  const char *note = c->e->note;
+  if (note && (strstr (note, "prevent") || strstr (note, "Prevent") || strstr (note, "redirect") ||
+               strstr (note, "Redirect") || strstr (note, "egenerat")))
+    return;
+  warn (c, "after-damage", seat, c->e->object,
+        "%s (%s) played after combat damage was assigned: until the damage is done only damage "
+        "prevention, redirection, regeneration and interrupts", card ? card : "an effect",
+        ts_spell_kind_display (kind));
+}
+
 /* Warns when seat may not use kind now; what names the card for the message. */
 static void
 check_timing (Ctx *c, int seat, TsSpellKind kind, const char *what)
@@ -1280,6 +1305,8 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
                 card ? card : "a spell");
   check_priority (c, seat, card ? card : "a spell", "cast");
+  check_after_damage (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind, card,
+                      f != NULL);
   check_targets (c, seat, f, card);
   int cost[TS_MANA_N];
   spell_cost (c, seat, f, cost);
@@ -2025,8 +2052,10 @@ on_activate (Ctx *c)
   gboolean mana = (e->flags & TS_EVENT_FLAG_MANA) != 0;
   check_timing (c, seat, mana ? TS_SPELL_MANA_ABILITY : TS_SPELL_ABILITY,
                 p ? p->card : "an ability");
-  if (!mana)
+  if (!mana) {
     check_priority (c, seat, p && p->card ? p->card : "an ability", "used");
+    check_after_damage (c, seat, TS_SPELL_ABILITY, p ? p->card : e->card, p && p->known);
+  }
   if (p && (e->flags & TS_EVENT_FLAG_TAP)) {
     if (p->tapped)
       warn (c, "already-tapped", seat, p->id, "%s's tap ability used while it was tapped", p->card);
