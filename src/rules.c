@@ -269,16 +269,11 @@ any_mana (const int mana[TS_MANA_N])
   return FALSE;
 }
 
-/* Takes need from the pool: coloured first, generic (need[C]) from colourless then colours.
- * Warns when the pool was short; takes what there was. */
-static void
-pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
+/* Takes need from pool: coloured first, generic (need[C]) from colourless then colours.
+ * Returns how much the pool was short; takes what there was. */
+static gint64
+pool_take (int pool[TS_MANA_N], const int need[TS_MANA_N])
 {
-  if (!valid_seat (c->s, seat))
-    return;
-  int *pool = c->s->players[seat].mana;
-  int before[TS_MANA_N];
-  memcpy (before, pool, sizeof before);
   gint64 short_by = 0;
   for (int i = 0; i < TS_MANA_C; i++) {
     int take = MIN (pool[i], need[i]);
@@ -294,7 +289,27 @@ pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
     pool[i] -= take;
     generic -= take;
   }
-  short_by += generic;
+  return short_by + generic;
+}
+
+static gboolean
+pool_covers (const int pool[TS_MANA_N], const int need[TS_MANA_N])
+{
+  int left[TS_MANA_N];
+  memcpy (left, pool, sizeof left);
+  return pool_take (left, need) == 0;
+}
+
+/* Pays need from seat's pool; warns when the pool was short, and takes what there was. */
+static void
+pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
+{
+  if (!valid_seat (c->s, seat))
+    return;
+  int *pool = c->s->players[seat].mana;
+  int before[TS_MANA_N];
+  memcpy (before, pool, sizeof before);
+  gint64 short_by = pool_take (pool, need);
   if (short_by > 0) {
     g_autofree char *n = ts_mana_format (need);
     g_autofree char *b = ts_mana_format (before);
@@ -1190,20 +1205,23 @@ infer_main_phase (Ctx *c, int seat, TsSpellKind kind, const char *card)
 
 /* The camera cannot see a turn pass either, and a turn in which nothing untaps (the second
  * player's first turn, a player with everything untapped) shows no untap to start it. So the
- * next player in turn order playing a land or a slow spell (summon, sorcery, artifact,
- * enchantment), which only the active player may do, while nothing holds the active player's
- * turn open (no attack under way, nothing waiting to resolve) means the turn has passed: a judge
- * would read the table so rather than as a slow spell out of turn. Only from the camera: a
- * person entering events has the turn event for that. The new active player's side of the
- * table stays as it shows: the lands they tapped for this spell stay tapped (their untap step
- * came before) and that mana stays in their pool, unburned. */
+ * next player in turn order playing a land, or casting a slow spell (summon, sorcery,
+ * artifact, enchantment) with mana they tapped for it, which only the active player may do,
+ * while nothing holds the active player's turn open (no attack under way, nothing waiting to
+ * resolve) means the turn has passed: a judge would read the table so rather than as a slow
+ * spell out of turn. A spell their pool cannot pay for is no such evidence (a card put down,
+ * not cast), so nothing is inferred from it. Only from the camera: a person entering events has
+ * the turn event for that. The new active player's side of the table stays as it shows: the
+ * lands they tapped for this spell stay tapped (their untap step came before) and that mana
+ * stays in their pool, unburned. cost is the spell's cost, NULL for a land. */
 static void
-infer_turn (Ctx *c, int seat, TsSpellKind kind, const char *card)
+infer_turn (Ctx *c, int seat, TsSpellKind kind, const char *card, const int *cost)
 {
   TsState *s = c->s;
   if (c->e->source != TS_SOURCE_CAMERA || s->game_over || !valid_seat (s, seat) ||
       !s->players[seat].in_game || seat == s->active || seat != next_seat (s, s->active) ||
-      s->in_attack || (cur_step (s)->flags & TS_STEP_FLAG_COMBAT) || s->stack->len > 0)
+      s->in_attack || (cur_step (s)->flags & TS_STEP_FLAG_COMBAT) || s->stack->len > 0 ||
+      (cost && !pool_covers (s->players[seat].mana, cost)))
     return;
   int old = s->active;
   int pool[TS_MANA_N];
@@ -1234,7 +1252,7 @@ static void
 play_land (Ctx *c, int seat, const char *card, guint object)
 {
   TsState *s = c->s;
-  infer_turn (c, seat, TS_SPELL_LAND, card);
+  infer_turn (c, seat, TS_SPELL_LAND, card, NULL);
   infer_main_phase (c, seat, TS_SPELL_LAND, card);
   check_timing (c, seat, TS_SPELL_LAND, card ? card : "a land");
   if (valid_seat (s, seat))
@@ -1297,8 +1315,10 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
+  int cost[TS_MANA_N];
+  spell_cost (c, seat, f, cost);
   if (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW && !(f && (f->keywords & TS_KW_FLASH))) {
-    infer_turn (c, seat, kind, card);
+    infer_turn (c, seat, kind, card, cost);
     infer_main_phase (c, seat, kind, card);
   }
   /* Flash: a permanent spell cast with an instant's timing. */
@@ -1308,8 +1328,6 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   check_after_damage (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind, card,
                       f != NULL);
   check_targets (c, seat, f, card);
-  int cost[TS_MANA_N];
-  spell_cost (c, seat, f, cost);
   if (e->from_zone == TS_ZONE_COMMAND && valid_seat (s, seat))
     s->players[seat].commander_casts++;
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
