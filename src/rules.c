@@ -956,8 +956,8 @@ check_after_damage (Ctx *c, int seat, TsSpellKind kind, const char *card, gboole
                strstr (note, "Redirect") || strstr (note, "egenerat")))
     return;
   warn (c, "after-damage", seat, c->e->object,
-        "%s (%s) played after combat damage was assigned: until the damage is done only damage "
-        "prevention, redirection, regeneration and interrupts", card ? card : "an effect",
+        "%s (%s) played after combat damage was assigned, when only damage prevention, "
+        "redirection, regeneration and interrupts may be used", card ? card : "an effect",
         ts_spell_kind_display (kind));
 }
 
