@@ -951,9 +951,8 @@ check_after_damage (Ctx *c, int seat, TsSpellKind kind, const char *card, gboole
       !s->damage_dealt || !(cur_step (s)->flags & TS_STEP_FLAG_DAMAGE) || !known ||
       (kind != TS_SPELL_INSTANT && kind != TS_SPELL_ABILITY) || ts_rules_damage_answer (card))
     return;
-  const char *note = c->e->note;
-  if (note && (strstr (note, "prevent") || strstr (note, "Prevent") || strstr (note, "redirect") ||
-               strstr (note, "Redirect") || strstr (note, "egenerat")))
+  g_autofree char *note = c->e->note ? g_ascii_strdown (c->e->note, -1) : NULL;
+  if (note && (strstr (note, "prevent") || strstr (note, "redirect") || strstr (note, "regenerat")))
     return;
   warn (c, "after-damage", seat, c->e->object,
         "%s (%s) played after combat damage was assigned, when only damage prevention, "
@@ -1199,8 +1198,8 @@ infer_main_phase (Ctx *c, int seat, TsSpellKind kind, const char *card)
   warn_lethal (c);
   enter_step (c, (guint) main);
   g_autofree char *what = play_text (kind, card);
-  inferred (c, TS_EVENT_STEP, seat, c->e->object, "%s %s, which is done in the main phase: on from the %s",
-            pname (s, seat), what, from);
+  inferred (c, TS_EVENT_STEP, seat, c->e->object,
+            "%s %s, which is done in the main phase: the %s is over", pname (s, seat), what, from);
 }
 
 /* The camera cannot see a turn pass either, and a turn in which nothing untaps (the second
@@ -1876,7 +1875,8 @@ on_untap (Ctx *c)
     if (p)
       p->tapped = FALSE;
     if (s->active == q)
-      inferred (c, TS_EVENT_TURN, q, e->object, "%s untapped: %s's untap step, so their turn has begun",
+      inferred (c, TS_EVENT_TURN, q, e->object,
+                "%s untapped: %s's untap step, so their turn has begun",
                 card ? card : "A permanent", pname (s, q));
     return;
   }
