@@ -586,3 +586,30 @@ ts_cv_set_num_threads (int n)
 {
   cv::setNumThreads (n);
 }
+
+/* ---- title reading: connected components ---- */
+
+GArray *
+ts_cv_components (const TsImage *binary, guint32 **labels_out)
+{
+  cv::Mat labels, stats, centroids;
+  int n = cv::connectedComponentsWithStats (wrap (binary), labels, stats, centroids, 8, CV_32S);
+  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (TsCvComponent), (guint) MAX (n, 0));
+  for (int i = 0; i < n; i++) {
+    TsCvComponent c;
+    c.x = stats.at<int> (i, cv::CC_STAT_LEFT);
+    c.y = stats.at<int> (i, cv::CC_STAT_TOP);
+    c.w = stats.at<int> (i, cv::CC_STAT_WIDTH);
+    c.h = stats.at<int> (i, cv::CC_STAT_HEIGHT);
+    c.area = stats.at<int> (i, cv::CC_STAT_AREA);
+    g_array_append_val (out, c);
+  }
+  if (labels_out) {
+    guint32 *l = g_new (guint32, (gsize) binary->width * binary->height);
+    for (int y = 0; y < binary->height; y++)
+      memcpy (l + (gsize) y * binary->width, labels.ptr<int> (y),
+              (gsize) binary->width * sizeof (guint32));
+    *labels_out = l;
+  }
+  return out;
+}

@@ -128,3 +128,16 @@ G_BEGIN_DECLS
 /* How many threads OpenCV may use inside one call (1 = measure on one core). */
 void ts_cv_set_num_threads (int n);
 G_END_DECLS
+
+/* ---- title reading: connected components (reader.c) ---- */
+G_BEGIN_DECLS
+/* One 8-connected region of a 0/255 image: bounding box (pixels) and pixel count. */
+typedef struct {
+  int x, y, w, h;
+  int area;
+} TsCvComponent;
+/* The 8-connected components of a 0/255 image, as a GArray of TsCvComponent indexed by
+ * label (entry 0 is the background). labels_out, if not NULL, receives a new array of
+ * width * height labels, row by row, owned by the caller (g_free). */
+GArray *ts_cv_components (const TsImage *binary, guint32 **labels_out);
+G_END_DECLS

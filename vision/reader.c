@@ -14,7 +14,13 @@
 
 /* Tesseract's LSTM reads best with capitals about 30 px tall; the title band is warped to
  * this height (pixels), text included with its margins. */
-#define OCR_HEIGHT 44
+#define LINE_HEIGHT 44
+/* On a flattened strip (ground 255): darker than INK_LEVEL is ink; lighter than
+ * FAINT_LEVEL is ground, shadows of lines and noise, and goes white. */
+#define INK_LEVEL 180
+#define FAINT_LEVEL 225
+#define FIND_HEIGHT 64
+#define TEXT_HEIGHT 36
 #define OCR_MAX_WIDTH 1400
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
@@ -364,102 +370,427 @@ clear_band_edges (TsImage *strip)
   return ground;
 }
 
-/* Tesseract finds letters that touch the image's edge poorly: the strip is framed with a
- * margin of its own ground, a quarter of its height on every side. */
+/* A line found alone is read as found: the strip under it 44 px tall, made dark on light
+ * (flip takes the other choice) and cleared of what touches its top and bottom. */
 static TsImage *
-pad_strip (const TsImage *strip, int ground)
+line_strip (const TsImage *image, const double q[4][2], gboolean flip)
 {
-  int m = MAX (2, strip->height / 4);
-  TsImage *out = ts_image_new (strip->width + 2 * m, strip->height + 2 * m, 1);
-  for (int y = 0; y < out->height; y++)
-    memset (out->data + (gsize) y * out->stride, ground, (gsize) out->width);
-  for (int y = 0; y < strip->height; y++)
-    memcpy (out->data + (gsize) (y + m) * out->stride + m,
-            strip->data + (gsize) y * strip->stride, (gsize) strip->width);
-  return out;
+  double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
+  double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  int w = (int) CLAMP (lround (qw * LINE_HEIGHT / MAX (qh, 1)), 8, OCR_MAX_WIDTH);
+  g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, LINE_HEIGHT);
+  TsImage *strip = ts_cv_convert_channels (warped, 1);
+  ts_cv_normalize (strip);
+  make_text_dark (strip, flip);
+  clear_band_edges (strip);
+  return strip;
 }
 
-/* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
-/* The strip of image under quad q, h pixels tall, grey, dark text on a clean light ground. */
+/* ---- the strip Tesseract reads ---------------------------------------------------------- */
+
+/* Maps (u, v), 0..1 across and down quad q (corner 0 = the text's top-left), to image
+ * pixels, interpolating between its edges. */
+static void
+band_point (const double q[4][2], double u, double v, double out[2])
+{
+  for (int k = 0; k < 2; k++) {
+    double top = q[0][k] + (q[1][k] - q[0][k]) * u;
+    double bottom = q[3][k] + (q[2][k] - q[3][k]) * u;
+    out[k] = top + (bottom - top) * v;
+  }
+}
+
+static void
+sub_quad (const double q[4][2], double u0, double v0, double u1, double v1, double out[4][2])
+{
+  band_point (q, u0, v0, out[0]);
+  band_point (q, u1, v0, out[1]);
+  band_point (q, u1, v1, out[2]);
+  band_point (q, u0, v1, out[3]);
+}
+
+/* The image under quad q as a grey strip h pixels tall, as wide as the quad's shape asks. */
 static TsImage *
-warp_strip (const TsImage *image, const double q[4][2], int h, gboolean flip, gboolean pad)
+warp_gray (const TsImage *image, const double q[4][2], int h)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   int w = (int) CLAMP (lround (qw * h / MAX (qh, 1)), 8, OCR_MAX_WIDTH);
   g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, h);
-  TsImage *strip = ts_cv_convert_channels (warped, 1);
-  ts_cv_normalize (strip);
-  make_text_dark (strip, flip);
-  int ground = clear_band_edges (strip);
-  if (!pad)
-    return strip;
-  TsImage *padded = pad_strip (strip, ground);
-  ts_image_free (strip);
-  return padded;
+  return ts_cv_convert_channels (warped, 1);
 }
 
-/* Narrows q to the rows that hold the text (the band found by the detector, or placed on a
- * card, is taller than the letters), so the second warp gives Tesseract letters of the
- * size it reads best. FALSE when no clear text rows are found. */
-static gboolean
-tighten (const TsImage *strip, const double q[4][2], double out[4][2])
+/* Dark text on an even white ground. The ground's own brightness, found by a closing wider
+ * than any stroke, is divided out: glare, shadows and the band's colour go, and a pale name
+ * on a pale band gets the same contrast as black on white. light_text inverts first (1993
+ * cards and black frames print light names on dark bands). */
+static TsImage *
+flatten (const TsImage *gray, gboolean light_text, int k)
 {
-  g_autoptr (TsImage) ink = ts_cv_threshold (strip, -1, TRUE, NULL);
-  int top = -1, bottom = -1;
-  for (int y = 0; y < ink->height; y++) {
-    int n = 0;
-    for (int x = 0; x < ink->width; x++)
-      n += ink->data[(gsize) y * ink->stride + x] != 0;
-    /* A row inked over half its width is a frame line, not letters. */
-    if (n > ink->width / 50 + 1 && n < ink->width / 2) {
-      if (top < 0)
-        top = y;
-      bottom = y;
+  g_autoptr (TsImage) src = ts_image_copy (gray);
+  if (light_text)
+    for (int y = 0; y < src->height; y++) {
+      uint8_t *row = src->data + (gsize) y * src->stride;
+      for (int x = 0; x < src->width; x++)
+        row[x] = (uint8_t) (255 - row[x]);
+    }
+  g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
+  TsImage *out = ts_image_new (src->width, src->height, 1);
+  for (int y = 0; y < src->height; y++) {
+    const uint8_t *s = src->data + (gsize) y * src->stride;
+    const uint8_t *g = ground->data + (gsize) y * ground->stride;
+    uint8_t *o = out->data + (gsize) y * out->stride;
+    for (int x = 0; x < src->width; x++)
+      o[x] = (uint8_t) MIN (255, 255 * s[x] / MAX (g[x], 8));
+  }
+  return out;
+}
+
+/* Ink of a flattened strip, without straight lines longer than any letter stroke: frame
+ * lines and the band's outline along the text (longer than line_len) and the band's ends
+ * and card edges across it (taller than stroke_len). */
+static TsImage *
+letter_ink (const TsImage *flat, int line_len, int stroke_len)
+{
+  g_autoptr (TsImage) ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
+  /* A line a little off the axis steps from row to row: thickened by a pixel each way
+   * first, it stays one run long enough to be seen. */
+  g_autoptr (TsImage) ink_v = ts_cv_morphology (ink, TS_CV_MORPH_DILATE, 1, 3, FALSE);
+  g_autoptr (TsImage) ink_h = ts_cv_morphology (ink, TS_CV_MORPH_DILATE, 3, 1, FALSE);
+  g_autoptr (TsImage) along = ts_cv_morphology (ink_v, TS_CV_MORPH_OPEN, line_len, 1, FALSE);
+  g_autoptr (TsImage) across = ts_cv_morphology (ink_h, TS_CV_MORPH_OPEN, 1, stroke_len, FALSE);
+  g_autoptr (TsImage) along_w = ts_cv_morphology (along, TS_CV_MORPH_DILATE, 1, 3, FALSE);
+  g_autoptr (TsImage) across_w = ts_cv_morphology (across, TS_CV_MORPH_DILATE, 3, 1, FALSE);
+  g_autoptr (TsImage) part = ts_cv_subtract (ink, along_w);
+  return ts_cv_subtract (part, across_w);
+}
+
+/* The line of text in a strip: the rows its letters span and the columns of its longest
+ * run of words. */
+typedef struct {
+  int x0, x1;      /* columns, inclusive */
+  int y0, y1;      /* rows of the letters' bodies, inclusive */
+  double weight;   /* how much text it holds: about how many letters */
+  double contrast; /* how well ink and ground stand apart (see row_contrast) */
+} TextRow;
+
+static gboolean
+letterlike (const TsCvComponent *c, int strip_w, int strip_h, double min_h, double max_h)
+{
+  if (c->h < min_h || c->h > max_h)
+    return FALSE;
+  /* Letters do not touch the strip's top or bottom: what does reaches in from outside. */
+  if (c->y <= 0 || c->y + c->h >= strip_h)
+    return FALSE;
+  /* Nor the band's rounded ends at its sides. */
+  if (c->x <= 0 || c->x + c->w >= strip_w)
+    return FALSE;
+  /* A solid block is a blot, not a letter (nor letters run together). */
+  return c->area < 0.85 * c->w * c->h;
+}
+
+static int
+compare_ints (const void *a, const void *b)
+{
+  return *(const int *) a - *(const int *) b;
+}
+
+static int
+by_x (gconstpointer a, gconstpointer b)
+{
+  return ((const TsCvComponent *) a)->x - ((const TsCvComponent *) b)->x;
+}
+
+/* Finds the text row: the letters crossing the image row that most letters cross (the
+ * middle of the lower-case letters), less any reaching far above or below the others,
+ * and of those the longest run without a gap wider than the row is tall (a mana cost
+ * stands apart from the name). FALSE when nothing letter-like is there. */
+static gboolean
+find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double max_h,
+          double focus, TextRow *row)
+{
+  memset (row, 0, sizeof *row);
+  g_autofree double *cover = g_new0 (double, strip_h);
+  for (guint i = 1; i < comps->len; i++) {
+    const TsCvComponent *c = &g_array_index (comps, TsCvComponent, i);
+    if (letterlike (c, strip_w, strip_h, min_h, max_h))
+      for (int y = c->y; y < c->y + c->h; y++)
+        cover[y] += 1;
+  }
+  int mid = 0;
+  for (int y = 1; y < strip_h; y++)
+    if (cover[y] > cover[mid])
+      mid = y;
+  if (cover[mid] == 0)
+    return FALSE;
+  g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (TsCvComponent));
+  g_autofree guint8 *in = g_new0 (guint8, comps->len);
+  for (guint i = 1; i < comps->len; i++) {
+    const TsCvComponent *c = &g_array_index (comps, TsCvComponent, i);
+    if (letterlike (c, strip_w, strip_h, min_h, max_h) && c->y <= mid && mid < c->y + c->h) {
+      g_array_append_val (members, *c);
+      in[i] = 1;
     }
   }
-  if (top < 0)
-    return FALSE;
-  double span = bottom - top + 1;
-  if (span < 0.2 * ink->height || span > 0.85 * ink->height)
-    return FALSE;
-  double v0 = MAX (0, (top - 0.25 * span) / ink->height);
-  double v1 = MIN (1, (bottom + 1 + 0.25 * span) / ink->height);
-  for (int k = 0; k < 2; k++) {
-    out[0][k] = q[0][k] + (q[3][k] - q[0][k]) * v0;
-    out[1][k] = q[1][k] + (q[2][k] - q[1][k]) * v0;
-    out[2][k] = q[1][k] + (q[2][k] - q[1][k]) * v1;
-    out[3][k] = q[0][k] + (q[3][k] - q[0][k]) * v1;
+  /* A line a little askew leaves that row at its ends: letters beside a member, at its
+   * height, belong too. */
+  for (guint k = 0; k < members->len; k++) {
+    TsCvComponent m = g_array_index (members, TsCvComponent, k);
+    for (guint i = 1; i < comps->len; i++) {
+      const TsCvComponent *c = &g_array_index (comps, TsCvComponent, i);
+      if (in[i] || !letterlike (c, strip_w, strip_h, min_h, max_h))
+        continue;
+      int overlap = MIN (c->y + c->h, m.y + m.h) - MAX (c->y, m.y);
+      int apart = MAX (c->x - (m.x + m.w), m.x - (c->x + c->w));
+      if (overlap >= 0.5 * MIN (c->h, m.h) && apart <= 0.6 * MAX (c->h, m.h)) {
+        g_array_append_val (members, *c);
+        in[i] = 1;
+      }
+    }
   }
+  /* A frame's rounded end or a symbol beside the name can cross the row too: what reaches
+   * well above or below the usual top and bottom is left out. */
+  guint n = members->len;
+  g_autofree int *tops = g_new (int, n);
+  g_autofree int *bottoms = g_new (int, n);
+  for (guint k = 0; k < n; k++) {
+    const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
+    tops[k] = c->y;
+    bottoms[k] = c->y + c->h;
+  }
+  qsort (tops, n, sizeof (int), compare_ints);
+  qsort (bottoms, n, sizeof (int), compare_ints);
+  int top = tops[n / 2], bottom = bottoms[n / 2];
+  double slack = 0.8 * (bottom - top);
+  for (guint k = n; k-- > 0;) {
+    const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
+    if (c->y < top - slack || c->y + c->h > bottom + slack)
+      g_array_remove_index (members, k);
+  }
+  /* A mana symbol is a ring round a glyph: a shape whose box holds another's is one. */
+  for (guint k = members->len; k-- > 0;) {
+    const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
+    for (guint i = 1; i < comps->len; i++) {
+      const TsCvComponent *d = &g_array_index (comps, TsCvComponent, i);
+      if (d != c && d->area * 8 > c->area && d->x > c->x && d->y > c->y &&
+          d->x + d->w < c->x + c->w && d->y + d->h < c->y + c->h) {
+        g_array_remove_index (members, k);
+        break;
+      }
+    }
+  }
+  g_array_sort (members, by_x);
+  /* Runs of words: split where the gap is wider than the row's tallest letters. */
+  int row_top = G_MAXINT, row_bottom = 0;
+  for (guint k = 0; k < members->len; k++) {
+    const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
+    row_top = MIN (row_top, c->y);
+    row_bottom = MAX (row_bottom, c->y + c->h);
+  }
+  double gap = 1.1 * MAX (row_bottom - row_top, bottom - top);
+  guint start = 0;
+  int reach = 0;
+  for (guint j = 0; j <= members->len; j++) {
+    if (j > start && j < members->len &&
+        g_array_index (members, TsCvComponent, j).x - reach <= gap) {
+      const TsCvComponent *c = &g_array_index (members, TsCvComponent, j);
+      reach = MAX (reach, c->x + c->w);
+      continue;
+    }
+    if (j > start) {
+      TextRow r = { G_MAXINT, 0, G_MAXINT, 0, 0, 0 };
+      for (guint k = start; k < j; k++) {
+        const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
+        /* About how many letters it holds: small bold letters run together. */
+        r.weight += CLAMP (c->w / (0.8 * c->h), 1.0, 2.5);
+        r.x0 = MIN (r.x0, c->x);
+        r.x1 = MAX (r.x1, c->x + c->w - 1);
+        r.y0 = MIN (r.y0, c->y);
+        r.y1 = MAX (r.y1, c->y + c->h - 1);
+      }
+      /* A name stands at the left of its band, the mana cost at the right: the leftmost
+       * run of two letters or more wins (with a focus, the nearest to it), else the
+       * longest. */
+      gboolean word = r.weight >= 2, row_word = row->weight >= 2;
+      double fx = focus * strip_w;
+      double d = fx < r.x0 ? r.x0 - fx : fx > r.x1 ? fx - r.x1 : 0;
+      double row_d = fx < row->x0 ? row->x0 - fx : fx > row->x1 ? fx - row->x1 : 0;
+      if (row->weight == 0 || (word && !row_word) ||
+          (word && focus >= 0 && d < row_d) ||
+          (!word && !row_word && r.weight > row->weight))
+        *row = r;
+    }
+    if (j < members->len) {
+      const TsCvComponent *c = &g_array_index (members, TsCvComponent, j);
+      start = j;
+      reach = c->x + c->w;
+    }
+  }
+  return row->weight > 0;
+}
+
+static guint8
+median_of (const guint *hist, guint n)
+{
+  guint acc = 0;
+  for (int v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc * 2 >= n && n > 0)
+      return (guint8) v;
+  }
+  return 0;
+}
+
+/* Tells the true text row from the false one the other polarity finds (the ground between
+ * letters, taken for ink): the ground goes on round the true row, so the grey beside and
+ * above and below it is the grey of what the row calls ground, and far from its ink. */
+static double
+row_contrast (const TsImage *gray, const TsImage *ink, const TextRow *r)
+{
+  guint in_ink[256] = { 0 }, in_ground[256] = { 0 }, around[256] = { 0 };
+  guint n_ink = 0, n_ground = 0, n_around = 0;
+  int rh = r->y1 - r->y0 + 1;
+  int m = MAX (2, rh / 3);
+  for (int y = MAX (0, r->y0 - m); y <= MIN (gray->height - 1, r->y1 + m); y++)
+    for (int x = MAX (0, r->x0 - m); x <= MIN (gray->width - 1, r->x1 + m); x++) {
+      guint8 g = gray->data[(gsize) y * gray->stride + x];
+      if (y < r->y0 || y > r->y1 || x < r->x0 || x > r->x1) {
+        around[g]++;
+        n_around++;
+      } else if (ink->data[(gsize) y * ink->stride + x]) {
+        in_ink[g]++;
+        n_ink++;
+      } else {
+        in_ground[g]++;
+        n_ground++;
+      }
+    }
+  if (!n_ink || !n_ground || !n_around)
+    return 0;
+  double a = median_of (around, n_around);
+  return fabs (median_of (in_ink, n_ink) - a) - fabs (median_of (in_ground, n_ground) - a);
+}
+
+/* Looks for the text row of q's strip with text of one polarity. */
+static gboolean
+strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
+{
+  int h = gray->height;
+  g_autoptr (TsImage) flat = flatten (gray, light_text, (int) (h * 0.2) | 1);
+  /* Small serif letters touch at their feet: a word can make a run four capitals long. */
+  g_autoptr (TsImage) ink = letter_ink (flat, (int) (h * 2.5), (int) (h * 0.85));
+  g_autoptr (GArray) comps = ts_cv_components (ink, NULL);
+  if (!find_row (comps, gray->width, h, 0.12 * h, 0.8 * h, focus, row))
+    return FALSE;
+  row->contrast = row_contrast (gray, ink, row);
   return TRUE;
 }
 
-/* OCRs the title quad q (corner 0 = the text's top-left). Returns the cleaned text. */
+/* The strip for Tesseract: the text row of band q (corner 0 = the text's top-left) warped
+ * so its letters are TEXT_HEIGHT pixels tall, flattened to dark on white, with everything
+ * that is not a letter of the row painted white and a white margin round it.
+ * *light_text says which polarity to read; with choose, it is decided here and returned.
+ * focus (0..1 across the band, or < 0 for none) says where the words to read are, else the
+ * leftmost are read. The text row's outline in the image goes to row_quad. NULL when no
+ * text row is found. */
+static TsImage *
+prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
+               gboolean choose, double focus, double row_quad[4][2])
+{
+  g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
+  TextRow row, other;
+  gboolean found = strip_row (gray, *light_text, focus, &row);
+  if (choose) {
+    gboolean found_other = strip_row (gray, !*light_text, focus, &other);
+    if (found_other && (!found || other.contrast > row.contrast)) {
+      row = other;
+      found = TRUE;
+      *light_text = !*light_text;
+    }
+  }
+  if (!found)
+    return NULL;
+  /* Second look: only the row, with room for ascenders, descenders and a margin. */
+  double rh = row.y1 - row.y0 + 1;
+  double u0 = (row.x0 - 0.8 * rh) / gray->width, u1 = (row.x1 + 1 + 0.8 * rh) / gray->width;
+  double v0 = (row.y0 - 0.45 * rh) / gray->height, v1 = (row.y1 + 1 + 0.45 * rh) / gray->height;
+  sub_quad (q, MAX (u0, -0.02), v0, MIN (u1, 1.02), v1, row_quad);
+  int h = (int) lround (TEXT_HEIGHT * 1.9);
+  g_autoptr (TsImage) strip = warp_gray (image, row_quad, h);
+  g_autoptr (TsImage) flat = flatten (strip, *light_text, (int) (TEXT_HEIGHT * 0.35) | 1);
+  g_autoptr (TsImage) ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
+  g_autoptr (TsImage) letters = letter_ink (flat, TEXT_HEIGHT * 4, (int) (TEXT_HEIGHT * 1.35));
+  g_autofree guint32 *labels = NULL;
+  g_autoptr (GArray) comps = ts_cv_components (letters, &labels);
+  /* What is not a letter of the row goes white: straight lines, and shapes that reach the
+   * strip's edges, stand taller than a letter or lie mostly outside the middle rows (frame,
+   * art, the line above or below). Faint strokes are kept as they are. */
+  double mid0 = 0.45 * TEXT_HEIGHT, mid1 = h - 0.45 * TEXT_HEIGHT;
+  g_autofree guint8 *drop = g_new0 (guint8, comps->len);
+  for (guint i = 1; i < comps->len; i++) {
+    const TsCvComponent *c = &g_array_index (comps, TsCvComponent, i);
+    double top = MAX (c->y, mid0), bottom = MIN (c->y + c->h, mid1);
+    /* The row starts 0.8 of its height in from either end: what lies wholly in that
+     * margin is the band's rounded end or a symbol, not a letter of the row. */
+    gboolean aside = c->x + c->w < 0.5 * TEXT_HEIGHT || c->x > strip->width - 0.5 * TEXT_HEIGHT;
+    drop[i] = c->y <= 0 || c->y + c->h >= h || c->h >= 1.6 * TEXT_HEIGHT ||
+              bottom - top < 0.5 * c->h || aside;
+  }
+  g_autoptr (TsImage) mask = ts_image_new (strip->width, strip->height, 1);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < strip->width; x++) {
+      gsize i = (gsize) y * strip->width + x;
+      gboolean line = ink->data[(gsize) y * ink->stride + x] && !letters->data[(gsize) y * letters->stride + x];
+      mask->data[(gsize) y * mask->stride + x] = line || drop[labels[i]] ? 255 : 0;
+    }
+  /* Their soft edges too. */
+  g_autoptr (TsImage) wide = ts_cv_morphology (mask, TS_CV_MORPH_DILATE, 3, 3, FALSE);
+  int m = TEXT_HEIGHT / 3;
+  TsImage *out = ts_image_new (strip->width + 2 * m, h + 2 * m, 1);
+  memset (out->data, 255, (gsize) out->stride * out->height);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < strip->width; x++)
+      if (!wide->data[(gsize) y * wide->stride + x] &&
+          flat->data[(gsize) y * flat->stride + x] < FAINT_LEVEL)
+        out->data[(gsize) (y + m) * out->stride + x + m] = flat->data[(gsize) y * flat->stride + x];
+  return out;
+}
+
+/* OCRs the title quad q (corner 0 = the text's top-left). line says q outlines a text
+ * line found alone (read as found, line_strip()); otherwise q is a band placed on a card,
+ * searched for its text row (prepare_strip()). polarity: -1 to choose, 0 for dark text,
+ * 1 for light text (for a line: 0 the usual choice, 1 the other); the polarity read goes
+ * to *light_used. focus as for prepare_strip(). For a band, the outline of the text row
+ * read goes to text_quad (untouched when none is found). Returns the cleaned text, "" when
+ * no text was found. */
 static char *
-ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean loose,
-           gboolean flip, TsReading *out)
+ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
+           int polarity, double focus, gboolean *light_used, double text_quad[4][2],
+           TsReading *out)
 {
   gint64 t0 = g_get_monotonic_time ();
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
     return g_strdup ("");
-  g_autoptr (TsImage) strip = warp_strip (image, q, OCR_HEIGHT, flip, FALSE);
-  double tight[4][2];
-  if (loose) {
-    /* A band much taller than its letters holds frame rows that the first look counts as
-     * text; a second look at the narrowed band finds the letters alone. */
-    double cur[4][2];
-    memcpy (cur, q, sizeof cur);
-    for (int pass = 0; pass < 2 && tighten (strip, cur, tight); pass++) {
-      memcpy (cur, tight, sizeof cur);
-      g_clear_pointer (&strip, ts_image_free);
-      strip = warp_strip (image, cur, OCR_HEIGHT, flip, FALSE);
-    }
-    g_clear_pointer (&strip, ts_image_free);
-    strip = warp_strip (image, cur, OCR_HEIGHT, flip, TRUE);
+  gboolean light = polarity == 1;
+  g_autoptr (TsImage) strip = NULL;
+  if (line) {
+    strip = line_strip (image, q, light);
+  } else {
+    /* Letters cut by the strip's edge are not taken for letters: the text is looked for
+     * with a margin above and below. */
+    double band[4][2], row_quad[4][2];
+    sub_quad (q, 0, -0.15, 1, 1.15, band);
+    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad);
+    if (strip && text_quad)
+      memcpy (text_quad, row_quad, sizeof row_quad);
   }
+  if (light_used)
+    *light_used = light;
   out->ms_rectify += ms_since (t0);
+  if (!strip)
+    return g_strdup ("");
   t0 = g_get_monotonic_time ();
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
@@ -491,7 +822,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[2][k] = out->title[2][k] + bottom * grow;
     q[3][k] = out->title[3][k] - bottom * grow;
   }
-  g_autofree char *text = ocr_title (reader, image, q, FALSE, FALSE, out);
+  g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, out);
   TsMatch m = { 0 };
   gint64 tm = g_get_monotonic_time ();
   if (*text)
@@ -522,6 +853,19 @@ grow_to_card (double quad[4][2])
   }
 }
 
+/* How far below the top edge of card (mm, as if the quad were a whole card) the centre of
+ * the text row lies. */
+static double
+text_depth_mm (const double card[4][2], const double text_quad[4][2])
+{
+  static const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h[9], x, y;
+  ts_cv_perspective_transform_get (card, unit, h);
+  ts_rectify_quad_center (text_quad, &x, &y);
+  double w = h[6] * x + h[7] * y + h[8];
+  return (h[3] * x + h[4] * y + h[5]) / w * TS_CARD_H_MM;
+}
+
 gboolean
 ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *candidate,
                 TsReading *out)
@@ -534,6 +878,10 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   int per_turn = candidate->has_quad ? 2 : 1;
   int n_tries = (candidate->upright_known ? 1 : 2) * per_turn;
   double best_score = -1;
+  gboolean best_light = FALSE;
+  /* A card's name is the leftmost words of its band; a line found alone is read where it
+   * was found. */
+  double focus = candidate->has_quad ? -1 : 0.5;
   for (int i = 0; i < n_tries; i++) {
     int t = i / per_turn;
     gboolean grown = i % per_turn == 1;
@@ -551,7 +899,10 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
     }
-    g_autofree char *text = ocr_title (reader, image, title, candidate->has_quad, FALSE, out);
+    gboolean light;
+    double text_quad[4][2] = { { -1, -1 } };
+    g_autofree char *text = ocr_title (reader, image, title, !candidate->has_quad, -1, focus,
+                                       &light, text_quad, out);
     TsMatch m = { 0 };
     gint64 tm = g_get_monotonic_time ();
     if (*text)
@@ -567,17 +918,24 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
       out->card = m.card;
       memcpy (out->title, title, sizeof title);
       memcpy (out->quad, card, sizeof card);
+      /* The name sits about 6 mm below a card's top edge; found less than 4.7 mm below the
+       * outline's, it says the outline is the inner edge of the black border. */
+      if (candidate->has_quad && !grown && text_quad[0][0] >= 0 &&
+          text_depth_mm (card, text_quad) < 4.7)
+        grow_to_card (out->quad);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
+      best_light = light;
     }
     if (best_score >= SURE_SCORE)
       break;
   }
-  /* Glare over a light name on a dark band can fool the choice of which side is text: a
-   * card that gave nothing is read once more with the other choice. */
-  if (candidate->has_quad && out->score < reader->min_score) {
+  /* Glare, or a busy band, can fool the choice of which side is text: a title that gave
+   * nothing is read once more with the other choice. */
+  if (out->score < reader->min_score && best_score >= 0) {
     double title[4][2];
     memcpy (title, out->title, sizeof title);
-    g_autofree char *text = ocr_title (reader, image, title, TRUE, TRUE, out);
+    g_autofree char *text = ocr_title (reader, image, title, !candidate->has_quad, !best_light, focus,
+                                       NULL, NULL, out);
     TsMatch m = { 0 };
     gint64 tm = g_get_monotonic_time ();
     if (*text)

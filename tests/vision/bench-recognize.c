@@ -145,6 +145,52 @@ bench_synthetic (guint per_preset)
           reported);
 }
 
+/* The reader alone on true geometry: how much of the loss is reading, not finding. */
+static void
+bench_reader (guint per_preset, guint seed)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  if (!db)
+    return;
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  if (!reader)
+    return;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
+                                    TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
+                                    TS_SYNTH_PRESET_HARD };
+  guint n[2] = { 0 }, right[2] = { 0 };
+  for (guint p = 0; p < G_N_ELEMENTS (presets); p++) {
+    TsEvalReader e = { .misses = g_string_new (NULL) };
+    for (guint i = 0; i < per_preset; i++) {
+      TsSynthParams params;
+      ts_synth_params_init (&params, presets[p], 1280, 720);
+      g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, seed + i, &error);
+      if (!scene)
+        continue;
+      g_autofree char *label = g_strdup_printf ("%s-%u", ts_synth_preset_to_string (presets[p]), i);
+      ts_eval_scene_reader (&e, reader, db, scene, label);
+    }
+    printf ("reader on true geometry, %s: from the card outline %u/%u (%.4f, %.1f ms each), "
+            "from the name line %u/%u (%.4f, %.1f ms each)\n",
+            ts_synth_preset_to_string (presets[p]), e.right[0], e.n[0],
+            e.n[0] ? (double) e.right[0] / e.n[0] : 0, e.n[0] ? e.ms[0] / e.n[0] : 0,
+            e.right[1], e.n[1], e.n[1] ? (double) e.right[1] / e.n[1] : 0,
+            e.n[1] ? e.ms[1] / e.n[1] : 0);
+    if (g_getenv ("TS_EVAL_VERBOSE"))
+      printf ("%s", e.misses->str);
+    for (int m = 0; m < 2; m++) {
+      n[m] += e.n[m];
+      right[m] += e.right[m];
+    }
+    g_string_free (e.misses, TRUE);
+  }
+  printf ("reader on true geometry, all: card outline %.4f, name line %.4f\n",
+          n[0] ? (double) right[0] / n[0] : 0, n[1] ? (double) right[1] / n[1] : 0);
+}
+
 /* The mtgscan cube photo: 29 overlapping cards on a playmat, truth a deck list (names only,
  * so a reported name counts as right when it is on the list). Searched at full size, as the
  * recognize command does for still photos. */
@@ -212,6 +258,10 @@ main (int argc, char **argv)
                                                "IMG_20191130151746.jpg", NULL);
     g_autoptr (TsDetector) det = ts_detector_new (NULL);
     bench_detect_1080p (det, photo);
+    return 0;
+  }
+  if (argc > 1 && strcmp (argv[1], "reader") == 0) {
+    bench_reader (argc > 2 ? (guint) atoi (argv[2]) : 20, argc > 3 ? (guint) atoi (argv[3]) : 1000);
     return 0;
   }
   guint max = argc > 1 ? (guint) atoi (argv[1]) : 0;

@@ -319,3 +319,42 @@ ts_eval_folder (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCa
   }
   return TRUE;
 }
+
+void
+ts_eval_scene_reader (TsEvalReader *eval, TsReader *reader, const TsCardDb *db,
+                      const void *synth_scene, const char *label)
+{
+  const TsSynthScene *scene = synth_scene;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (!readable (sc->title_px, sc->visible))
+      continue;
+    if (g_getenv ("TS_EVAL_ONLY") && (strcmp (g_getenv ("TS_EVAL_ONLY"), label) != 0 || strcmp (g_getenv ("TS_EVAL_CARD"), sc->name) != 0))
+      continue;
+    for (int mode = 0; mode < 2; mode++) {
+      TsCardCandidate c = { 0 };
+      if (mode == 0) {
+        memcpy (c.quad, sc->quad, sizeof c.quad);
+        c.has_quad = TRUE;
+        ts_rectify_title_from_card (c.quad, c.title);
+        c.angle_deg = ts_rectify_quad_angle (c.quad);
+      } else {
+        memcpy (c.title, sc->title, sizeof c.title);
+        c.angle_deg = ts_rectify_quad_angle (c.title);
+      }
+      c.tapped = ts_rectify_angle_is_tapped (c.angle_deg);
+      TsReading rd;
+      gint64 t0 = g_get_monotonic_time ();
+      ts_reader_read (reader, scene->image, &c, &rd);
+      eval->ms[mode] += (g_get_monotonic_time () - t0) / 1000.0;
+      eval->n[mode]++;
+      gboolean right = rd.name && same_name (db, rd.name, sc->name);
+      eval->right[mode] += right;
+      if (!right)
+        g_string_append_printf (eval->misses, "%s: %s from its %s: read \"%s\" (%s %.2f)\n",
+                                label, sc->name, mode == 0 ? "card" : "title",
+                                rd.text ? rd.text : "", rd.name ? rd.name : "-", rd.score);
+      ts_reading_clear (&rd);
+    }
+  }
+}

@@ -48,5 +48,16 @@ gboolean ts_eval_folder (TsEval *eval, TsDetector *detector, TsReader *reader,
                          const TsCardDb *db, const char *folder, guint step, guint max_images,
                          GError **error);
 
+/* The reader alone, given each readable card's true geometry: [0] its card outline (the
+ * title band placed on it, which way up unknown), [1] its name line alone. */
+typedef struct {
+  guint n[2], right[2];
+  double ms[2];
+  GString *misses;
+} TsEvalReader;
+
+void ts_eval_scene_reader (TsEvalReader *eval, TsReader *reader, const TsCardDb *db,
+                           const void *synth_scene, const char *label);
+
 double ts_eval_recall (const TsEval *eval);
 double ts_eval_precision (const TsEval *eval);
