@@ -10,15 +10,21 @@
  * that reads titles should run with OMP_THREAD_LIMIT=1 in its environment (the recognize
  * command re-executes itself with it).
  *
- * How a candidate is read: the title is warped to a strip 44 px tall, made dark-on-light
- * (1993 and black frames print light names), cleared of frame lines touching its edges and,
- * for a band placed on a card, narrowed to the text rows; then OCR (single line), and the
- * text, with up to two stray tokens dropped at its start and three at its end, is matched. A name is accepted
- * only when the whole of it was read (few edits for its length, none for names of five
- * letters or fewer), it is not a short lower-case word (rules text) and no card type
- * stands beside it (the type line). The other way up is tried when the first reading is
- * not sure; a card outline is also read as if it were the inner edge of the black border;
- * a line found alone is read again lengthened, in case it was one word of a longer name. */
+ * How a candidate is read. A band placed on a card outline is searched for its text row:
+ * warped to a strip, flattened against its own ground (glare, shadow and band colour
+ * divided out), cleared of frame lines and band ends; the polarity (dark or light name) is
+ * the one whose row's ground goes on round it; the leftmost run of letters is the name
+ * (the mana cost stands apart at the right). Only that row is warped again, to letters
+ * about 36 px tall, everything else white, and read. A line found alone is read as found:
+ * a strip 44 px tall, made dark on light, cleared of what touches its edges. OCR is
+ * single-line; the text, with up to two stray tokens dropped at its start and three at its
+ * end, is matched. A name is accepted only when the whole of it was read (few edits for
+ * its length, none for names of five letters or fewer), it is not a short lower-case word
+ * (rules text) and no card type stands beside it (the type line). The other way up is
+ * tried when the first reading is not sure, then the other polarity; a card outline is
+ * also read as if it were the inner edge of the black border; a line found alone is read
+ * again lengthened, in case it was one word of a longer name.
+ */
 #pragma once
 
 #include "image.h"

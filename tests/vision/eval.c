@@ -329,7 +329,9 @@ ts_eval_scene_reader (TsEvalReader *eval, TsReader *reader, const TsCardDb *db,
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
     if (!readable (sc->title_px, sc->visible))
       continue;
-    if (g_getenv ("TS_EVAL_ONLY") && (strcmp (g_getenv ("TS_EVAL_ONLY"), label) != 0 || strcmp (g_getenv ("TS_EVAL_CARD"), sc->name) != 0))
+    /* For looking at one reading: TS_EVAL_ONLY=scene label, TS_EVAL_CARD=card name. */
+    const char *only = g_getenv ("TS_EVAL_ONLY"), *card = g_getenv ("TS_EVAL_CARD");
+    if ((only && strcmp (only, label) != 0) || (card && strcmp (card, sc->name) != 0))
       continue;
     for (int mode = 0; mode < 2; mode++) {
       TsCardCandidate c = { 0 };
