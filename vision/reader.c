@@ -471,7 +471,7 @@ typedef struct {
   int x0, x1;      /* columns, inclusive */
   int y0, y1;      /* rows of the letters' bodies, inclusive */
   double weight;   /* how much text it holds: about how many letters */
-  double contrast; /* how well ink and ground stand apart (see row_contrast) */
+  double contrast; /* share of its box that is ground (see row_contrast) */
 } TextRow;
 
 static gboolean
@@ -505,6 +505,9 @@ by_x (gconstpointer a, gconstpointer b)
  * middle of the lower-case letters), less any reaching far above or below the others,
  * and of those the longest run without a gap wider than the row is tall (a mana cost
  * stands apart from the name). FALSE when nothing letter-like is there. */
+static gboolean row_at (const GArray *comps, int strip_w, int strip_h, double min_h,
+                        double max_h, double focus, int mid, TextRow *row);
+
 static gboolean
 find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double max_h,
           double focus, TextRow *row)
@@ -517,12 +520,25 @@ find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double ma
       for (int y = c->y; y < c->y + c->h; y++)
         cover[y] += 1;
   }
-  int mid = 0;
-  for (int y = 1; y < strip_h; y++)
-    if (cover[y] > cover[mid])
-      mid = y;
-  if (cover[mid] == 0)
-    return FALSE;
+  /* Each peak of the cover is a row the text may be on (frame ornaments and a line of the
+   * art make rows too): the one whose chosen run holds most letters wins. */
+  for (int y = 0; y < strip_h; y++) {
+    if (cover[y] == 0 || (y > 0 && cover[y - 1] >= cover[y]) ||
+        (y + 1 < strip_h && cover[y + 1] > cover[y]))
+      continue;
+    TextRow r;
+    if (row_at (comps, strip_w, strip_h, min_h, max_h, focus, y, &r) && r.weight > row->weight)
+      *row = r;
+  }
+  return row->weight > 0;
+}
+
+/* The text row through image row mid (see find_row()). */
+static gboolean
+row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_h,
+        double focus, int mid, TextRow *row)
+{
+  memset (row, 0, sizeof *row);
   g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (TsCvComponent));
   g_autofree guint8 *in = g_new0 (guint8, comps->len);
   for (guint i = 1; i < comps->len; i++) {
@@ -564,7 +580,10 @@ find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double ma
   double slack = 0.8 * (bottom - top);
   for (guint k = n; k-- > 0;) {
     const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
-    if (c->y < top - slack || c->y + c->h > bottom + slack)
+    /* No letter reaches both well above the others and well below (a bracket does, and
+     * so does the rounded end of a band). */
+    gboolean both = c->y < top - 0.3 * (bottom - top) && c->y + c->h > bottom + 0.3 * (bottom - top);
+    if (c->y < top - slack || c->y + c->h > bottom + slack || both)
       g_array_remove_index (members, k);
   }
   /* A mana symbol is a ring round a glyph: a shape whose box holds another's is one. */
@@ -629,46 +648,20 @@ find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double ma
   return row->weight > 0;
 }
 
-static guint8
-median_of (const guint *hist, guint n)
-{
-  guint acc = 0;
-  for (int v = 0; v < 256; v++) {
-    acc += hist[v];
-    if (acc * 2 >= n && n > 0)
-      return (guint8) v;
-  }
-  return 0;
-}
-
 /* Tells the true text row from the false one the other polarity finds (the ground between
- * letters, taken for ink): the ground goes on round the true row, so the grey beside and
- * above and below it is the grey of what the row calls ground, and far from its ink. */
+ * letters, taken for ink): letters cover less of their row's box than the ground does,
+ * while the ground between them, closed round the letters, covers most of it. Returns the
+ * share of the row's box that is not ink. */
 static double
-row_contrast (const TsImage *gray, const TsImage *ink, const TextRow *r)
+row_contrast (const TsImage *ink, const TextRow *r)
 {
-  guint in_ink[256] = { 0 }, in_ground[256] = { 0 }, around[256] = { 0 };
-  guint n_ink = 0, n_ground = 0, n_around = 0;
-  int rh = r->y1 - r->y0 + 1;
-  int m = MAX (2, rh / 3);
-  for (int y = MAX (0, r->y0 - m); y <= MIN (gray->height - 1, r->y1 + m); y++)
-    for (int x = MAX (0, r->x0 - m); x <= MIN (gray->width - 1, r->x1 + m); x++) {
-      guint8 g = gray->data[(gsize) y * gray->stride + x];
-      if (y < r->y0 || y > r->y1 || x < r->x0 || x > r->x1) {
-        around[g]++;
-        n_around++;
-      } else if (ink->data[(gsize) y * ink->stride + x]) {
-        in_ink[g]++;
-        n_ink++;
-      } else {
-        in_ground[g]++;
-        n_ground++;
-      }
+  guint n_ink = 0, n = 0;
+  for (int y = r->y0; y <= r->y1; y++)
+    for (int x = r->x0; x <= r->x1; x++) {
+      n_ink += ink->data[(gsize) y * ink->stride + x] != 0;
+      n++;
     }
-  if (!n_ink || !n_ground || !n_around)
-    return 0;
-  double a = median_of (around, n_around);
-  return fabs (median_of (in_ink, n_ink) - a) - fabs (median_of (in_ground, n_ground) - a);
+  return n ? 1.0 - (double) n_ink / n : 0;
 }
 
 /* Looks for the text row of q's strip with text of one polarity. */
@@ -682,7 +675,7 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
   g_autoptr (GArray) comps = ts_cv_components (ink, NULL);
   if (!find_row (comps, gray->width, h, 0.12 * h, 0.8 * h, focus, row))
     return FALSE;
-  row->contrast = row_contrast (gray, ink, row);
+  row->contrast = row_contrast (ink, row);
   return TRUE;
 }
 
