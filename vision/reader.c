@@ -446,6 +446,21 @@ flatten (const TsImage *gray, gboolean light_text, int k)
   return out;
 }
 
+/* In place: an unsharp mask. A small title warped up to reading size is soft, and a
+ * blurred camera softer still; Tesseract reads crisper edges better. */
+static void
+sharpen (TsImage *gray)
+{
+  g_autoptr (TsImage) soft = ts_image_copy (gray);
+  ts_cv_gaussian_blur (soft, TEXT_HEIGHT / 12.0);
+  for (int y = 0; y < gray->height; y++) {
+    uint8_t *g = gray->data + (gsize) y * gray->stride;
+    const uint8_t *b = soft->data + (gsize) y * soft->stride;
+    for (int x = 0; x < gray->width; x++)
+      g[x] = (uint8_t) CLAMP (g[x] + 1.5 * (g[x] - b[x]), 0, 255);
+  }
+}
+
 /* Ink of a flattened strip, without straight lines longer than any letter stroke: frame
  * lines and the band's outline along the text (longer than line_len) and the band's ends
  * and card edges across it (taller than stroke_len). */
@@ -711,6 +726,7 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   int h = (int) lround (TEXT_HEIGHT * 1.9);
   g_autoptr (TsImage) strip = warp_gray (image, row_quad, h);
   g_autoptr (TsImage) flat = flatten (strip, *light_text, (int) (TEXT_HEIGHT * 0.35) | 1);
+  sharpen (flat);
   g_autoptr (TsImage) ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
   g_autoptr (TsImage) letters = letter_ink (flat, TEXT_HEIGHT * 4, (int) (TEXT_HEIGHT * 1.35));
   g_autofree guint32 *labels = NULL;
