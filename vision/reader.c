@@ -848,6 +848,28 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   }
 }
 
+/* Reads title q (as ocr_title() does) and keeps the reading in out when it matches better
+ * than what out holds. TRUE when it did. */
+static gboolean
+read_better (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
+             int polarity, double focus, TsReading *out)
+{
+  g_autofree char *text = ocr_title (reader, image, q, line, polarity, focus, NULL, NULL, out);
+  TsMatch m = { 0 };
+  gint64 tm = g_get_monotonic_time ();
+  if (*text)
+    match_text (reader, text, &m);
+  out->ms_match += ms_since (tm);
+  if (m.score <= out->score)
+    return FALSE;
+  g_free (out->text);
+  out->text = g_steal_pointer (&text);
+  out->score = m.score;
+  out->name = m.name;
+  out->card = m.card;
+  return TRUE;
+}
+
 /* The card whose black border has quad as its inner edge: the border is about 2.8 mm of
  * the card's 63 x 88 mm on every side. */
 static void
@@ -943,19 +965,17 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   if (out->score < reader->min_score && best_score >= 0) {
     double title[4][2];
     memcpy (title, out->title, sizeof title);
-    g_autofree char *text = ocr_title (reader, image, title, !candidate->has_quad, !best_light, focus,
-                                       NULL, NULL, out);
-    TsMatch m = { 0 };
-    gint64 tm = g_get_monotonic_time ();
-    if (*text)
-      match_text (reader, text, &m);
-    out->ms_match += ms_since (tm);
-    if (m.score > out->score) {
-      g_free (out->text);
-      out->text = g_steal_pointer (&text);
-      out->score = m.score;
-      out->name = m.name;
-      out->card = m.card;
+    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, out);
+  }
+  /* A line the as-found strip could not give is searched as a card's band is: for its text
+   * row, flattened and cleared, either way up. */
+  for (int t = 0; !candidate->has_quad && out->score < reader->min_score &&
+                  t < (candidate->upright_known ? 1 : 2); t++) {
+    double title[4][2];
+    ts_rectify_quad_turn (candidate->title, 2 * t, title);
+    if (read_better (reader, image, title, FALSE, -1, 0.5, out)) {
+      memcpy (out->title, title, sizeof title);
+      out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
