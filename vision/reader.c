@@ -849,10 +849,10 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 }
 
 /* Reads title q (as ocr_title() does) and keeps the reading in out when it matches better
- * than what out holds. TRUE when it did. */
+ * than what out holds and scores at least least. TRUE when it did. */
 static gboolean
 read_better (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
-             int polarity, double focus, TsReading *out)
+             int polarity, double focus, double least, TsReading *out)
 {
   g_autofree char *text = ocr_title (reader, image, q, line, polarity, focus, NULL, NULL, out);
   TsMatch m = { 0 };
@@ -860,7 +860,7 @@ read_better (TsReader *reader, const TsImage *image, const double q[4][2], gbool
   if (*text)
     match_text (reader, text, &m);
   out->ms_match += ms_since (tm);
-  if (m.score <= out->score)
+  if (m.score <= out->score || m.score < least)
     return FALSE;
   g_free (out->text);
   out->text = g_steal_pointer (&text);
@@ -965,15 +965,16 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   if (out->score < reader->min_score && best_score >= 0) {
     double title[4][2];
     memcpy (title, out->title, sizeof title);
-    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, out);
+    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, out);
   }
   /* A line the as-found strip could not give is searched as a card's band is: for its text
-   * row, flattened and cleared, either way up. */
+   * row, flattened and cleared, either way up. Lines found alone are mostly rules text and
+   * art, so only a close match is taken from this second search. */
   for (int t = 0; !candidate->has_quad && out->score < reader->min_score &&
                   t < (candidate->upright_known ? 1 : 2); t++) {
     double title[4][2];
     ts_rectify_quad_turn (candidate->title, 2 * t, title);
-    if (read_better (reader, image, title, FALSE, -1, 0.5, out)) {
+    if (read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, out)) {
       memcpy (out->title, title, sizeof title);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }
