@@ -68,13 +68,25 @@ typedef struct {
   double tap_band_deg;    /* within this of a quarter turn = tapped, (30) */
   double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
                            * between, the card is being turned and nothing is reported */
-  double settle_deg;      /* angle change per frame below which a card counts as settled (4) */
+  double settle_deg;      /* angle change per frame below which a card counts as settled (4);
+                           * up and down count alike (a quarter turn either way is a tap) */
+  int tap_frames;         /* frames a card must lie settled in its new state before a tap or
+                           * untap is reported (2): a turn seen for fewer is jitter. Each frame
+                           * adds latency (at 30 fps, 33 ms) */
   int name_wait_ms;       /* a card still unread after this long is reported unnamed, for
                            * confirmation (4000); one gone before then is forgotten. Shorter
-                           * reports unreadable cards sooner and more non-cards. */
-  double strong_score;    /* readings scoring below this are retried (0.85) */
-  int reread_ms;          /* retry a weak reading after this long (500) */
-  int max_reads;          /* readings per card before giving up (6) */
+                           * reports unreadable cards sooner and more non-cards. Only a whole
+                           * card's outline counts: a title line alone that never reads is
+                           * not reported. */
+  int name_votes;         /* agreeing readings before a name becomes the card's identity (2):
+                           * the reader's one-off misreads never enter play. Each reading
+                           * weighs its score; the leading name must also weigh at least
+                           * twice the runner-up, else the card is unknown (for the person
+                           * to confirm). 1 trusts every single reading. */
+  double strong_score;    /* an identity read below this keeps being re-read (0.85) */
+  int reread_ms;          /* read an unsettled name again after this long (300) */
+  int max_reads;          /* readings per card before giving up (6); a card whose readings
+                           * still disagree then is reported unnamed, for confirmation */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
   gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
 } TsTrackerParams;
@@ -132,6 +144,12 @@ void ts_tracker_flush (TsTracker *tracker, GArray *out);
  * waiting for their name (a card unread for less than name_wait_ms is forgotten). Cards
  * unseen at the end are not reported as gone: a hand may be over them. */
 void ts_tracker_finish (TsTracker *tracker, gint64 time_us, GArray *out);
+
+/* A person named the card track_id (as reported in observations): observations of it carry
+ * this name from now on, with full confidence, and the camera's readings no longer change it
+ * (nor is it read again). Emits nothing: the person's naming is recorded by whoever asked.
+ * FALSE when no card in play has that id. */
+gboolean ts_tracker_set_name (TsTracker *tracker, guint track_id, const char *name);
 
 /* Cards currently in play (confirmed and not left). */
 guint ts_tracker_get_n_cards (const TsTracker *tracker);

@@ -272,13 +272,23 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
     }
   }
   gint64 t1 = g_get_monotonic_time ();
-  if (g_getenv ("TS_EVAL_DEBUG") && run->frames < 26)
+  if (g_getenv ("TS_EVAL_DEBUG") && (run->frames < 26 || g_getenv ("TS_EVAL_DEBUG")[0] == '2')) {
     for (guint i = 0; i < run->inputs->len; i++) {
       const TsTrackInput *in = &g_array_index (run->inputs, TsTrackInput, i);
-      g_printerr ("frame %d in %u: %s c=(%.0f,%.0f) a=%.1f area %d owner %d\n", run->frames, i,
+      g_printerr ("frame %d in %u: %s c=(%.0f,%.0f) a=%.1f area %d owner %d quad %d conf %.2f "
+                  "title px (%.0f,%.0f) size %.0fx%.0f\n", run->frames, i,
                   in->name ? in->name : "-", in->center[0], in->center[1], in->rel_angle_deg,
-                  in->area, in->owner);
+                  in->area, in->owner, in->has_quad, in->confidence,
+                  (in->title_px[0][0] + in->title_px[2][0]) / 2,
+                  (in->title_px[0][1] + in->title_px[2][1]) / 2, in->size[0], in->size[1]);
     }
+    for (guint i = 0; i < truth->len; i++) {
+      const TruthCard *c = &g_array_index (truth, TruthCard, i);
+      g_printerr ("frame %d truth %s title px (%.0f,%.0f) visible %.2f\n", run->frames, c->name,
+                  (c->shape.title[0][0] + c->shape.title[2][0]) / 2,
+                  (c->shape.title[0][1] + c->shape.title[2][1]) / 2, c->shape.visible);
+    }
+  }
   ts_tracker_update (run->tracker, image, (gint64) run->frames * 33333,
                      (const TsTrackInput *) run->inputs->data, run->inputs->len,
                      run->observations);

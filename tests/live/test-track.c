@@ -20,6 +20,7 @@ typedef struct {
   const char *name;
   int area;
   gboolean present;
+  gboolean title_only;  /* the detector sees its title line but not its outline */
 } SimCard;
 
 typedef struct {
@@ -54,7 +55,7 @@ sim_clear (Sim *s)
 static int
 sim_add (Sim *s, double x, double y, const char *name, int area)
 {
-  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE };
+  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE, FALSE };
   return s->n++;
 }
 
@@ -87,6 +88,10 @@ sim_step (Sim *s, int frames)
       double tl[4][2] = { { c->x - 28, c->y - 40 }, { c->x + 28, c->y - 40 },
                           { c->x + 28, c->y - 34 }, { c->x - 28, c->y - 34 } };
       memcpy (t->title_px, tl, sizeof tl);
+      double q[4][2] = { { c->x - 31, c->y - 44 }, { c->x + 31, c->y - 44 },
+                         { c->x + 31, c->y + 44 }, { c->x - 31, c->y + 44 } };
+      memcpy (t->quad_px, q, sizeof q);
+      t->has_quad = !c->title_only;
     }
     ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
     s->frame++;
@@ -246,7 +251,7 @@ test_track__dies_and_goes_to_the_graveyard (void **state)
   /* Picked up (gone for 12 frames), dropped in the graveyard far away. */
   s.cards[c].present = FALSE;
   sim_step (&s, 12);
-  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE };
+  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE };
   sim_step (&s, 10 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
@@ -374,16 +379,22 @@ test_track__names_read_off_the_frame_loop_once_each (void **state)
   g_cond_broadcast (&fr.cond);
   g_mutex_unlock (&fr.lock);
   ts_tracker_flush (s.tracker, s.obs);
-  sim_step (&s, 3 * FPS);
+  /* One reading is not yet a name: nothing is reported before a second one agrees. */
+  sim_step (&s, 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);
+  for (int k = 0; k < 3 * FPS; k++) {
+    sim_step (&s, 1);
+    ts_tracker_flush (s.tracker, s.obs);
+  }
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
   for (int i = 0; i < 4; i++) {
     const TsObservation *o = find_obs (&s, TS_OBS_ENTERED, (guint) i);
     assert_non_null (o->name);
     assert_string_equal (o->name, names[i]);
   }
-  /* Strong readings are not repeated. */
-  assert_int_equal (ts_tracker_get_n_reads (s.tracker), 4);
-  assert_int_equal (fr.reads, 4);
+  /* Two strong readings that agree make a name; it is not read again. */
+  assert_int_equal (ts_tracker_get_n_reads (s.tracker), 8);
+  assert_int_equal (fr.reads, 8);
   sim_clear (&s);
   g_mutex_clear (&fr.lock);
   g_cond_clear (&fr.cond);
@@ -439,10 +450,69 @@ test_track__unnamed_card_is_reported_for_confirmation (void **state)
   g_cond_broadcast (&fr.cond);
   g_mutex_unlock (&fr.lock);
   ts_tracker_flush (s.tracker, s.obs);
+  assert_null (find_obs (&s, TS_OBS_NAMED, 0));  /* one reading: not yet */
+  for (int k = 0; k < FPS; k++) {
+    sim_step (&s, 1);
+    ts_tracker_flush (s.tracker, s.obs);
+  }
   const TsObservation *named = find_obs (&s, TS_OBS_NAMED, 0);
   assert_non_null (named);
   assert_int_equal (named->track_id, id);
   assert_string_equal (named->name, "Forest");
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
+/* A judge names a card: observations carry the name from then on, readings no longer change
+ * it, and it is not read again. */
+static void
+test_track__person_name_sticks (void **state)
+{
+  FakeReader fr = { 0 };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  Sim s;
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, FPS);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (e);
+  assert_string_equal (e->name, "Forest");
+  guint id = e->track_id;
+  assert_false (ts_tracker_set_name (s.tracker, id + 100, "Island"));
+  assert_true (ts_tracker_set_name (s.tracker, id, "Island"));
+  guint reads = ts_tracker_get_n_reads (s.tracker);
+  guint n_obs = s.obs->len;
+  s.cards[c].angle = 90;
+  sim_step (&s, 10);
+  assert_int_equal (s.obs->len, n_obs + 1);  /* the tap, and nothing about the name */
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Island");
+  assert_false (tap->needs_confirmation);
+  /* Its title changes (another card's colour): still no reading; the person's name holds. */
+  memset (im->data, 200, (gsize) im->stride * im->height);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (ts_tracker_get_n_reads (s.tracker), reads);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  /* Picked up and put down nearby: the same card, still the person's name. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 10);
+  s.cards[c].present = TRUE;
+  s.cards[c].x += 40;
+  s.cards[c].angle = 0;
+  sim_step (&s, FPS);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_non_null (untap);
+  assert_int_equal (untap->track_id, id);
+  assert_string_equal (untap->name, "Island");
   sim_clear (&s);
   g_mutex_clear (&fr.lock);
   g_cond_clear (&fr.cond);
@@ -462,6 +532,7 @@ main (void)
     cmocka_unit_test (test_track__names_read_off_the_frame_loop_once_each),
     cmocka_unit_test (test_track__weak_reading_is_retried_then_kept),
     cmocka_unit_test (test_track__unnamed_card_is_reported_for_confirmation),
+    cmocka_unit_test (test_track__person_name_sticks),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
