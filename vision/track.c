@@ -46,6 +46,8 @@ typedef struct {
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
+  gboolean entry_tapped;  /* its state when first confirmed */
+  gint64 turned_us;       /* when it last turned before being reported */
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
   double name_score;
@@ -699,6 +701,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   if (tr->turn_frames >= MAX (t->p.tap_frames, 1)) {
     tr->turn_frames = 0;
     tr->tapped = now;
+    tr->turned_us = time_us;
     /* In a pile (graveyard, exile) a card's turn means nothing. */
     if (tr->state == TRACK_ACTIVE && !tr->pile) {
       double off = now ? dt : du;
@@ -831,8 +834,16 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   double name_factor = tr->name ? tr->name_score : 0.5;
   if (old == NULL) {
     tr->id = t->next_id++;
+    /* Turned while its name was being read: it came in as it was, then turned. */
+    gboolean turned = tr->tapped != tr->entry_tapped && !tr->pile;
+    gboolean now = tr->tapped;
+    tr->tapped = turned ? tr->entry_tapped : now;
     emit (out, TS_OBS_ENTERED, tr, tr->confirmed_us, t->cur, mean_conf (tr) * name_factor,
           t->p.confirm_below);
+    tr->tapped = now;
+    if (turned)
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur,
+            mean_conf (tr) * name_factor, t->p.confirm_below);
     return;
   }
   tr->id = old->id;
@@ -914,6 +925,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       if (seen && tr->consecutive >= t->p.confirm_frames) {
         tr->state = TRACK_PENDING;
         tr->confirmed_us = tr->first_seen_us;
+        tr->entry_tapped = tr->tapped;
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
       } else if (!seen && t->cur - tr->last_frame > 2)

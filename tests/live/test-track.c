@@ -518,6 +518,236 @@ test_track__person_name_sticks (void **state)
   g_cond_clear (&fr.cond);
 }
 
+/* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
+ * read), the last one repeating ---- */
+
+typedef struct {
+  const char *const *script[4];  /* per card, by the title's grey level as render_titles
+                                  * paints it; NULL-terminated */
+  int calls[4];
+  int total;
+} ScriptReader;
+
+static char *
+script_read (gpointer worker, const TsTrackReadRequest *req, double *score)
+{
+  ScriptReader *r = worker;
+  double x = (req->title_px[0][0] + req->title_px[2][0]) / 2;
+  double y = (req->title_px[0][1] + req->title_px[2][1]) / 2;
+  const TsImage *im = req->image;
+  int card = (im->data[(int) y * im->stride + (int) x * im->channels] / 50) % 4;
+  const char *const *sc = r->script[card];
+  int n = 0;
+  while (sc[n] != NULL)
+    n++;
+  const char *entry = sc[MIN (r->calls[card], n - 1)];
+  r->calls[card]++;
+  r->total++;
+  *score = 0;
+  if (strcmp (entry, "-") == 0)
+    return NULL;
+  const char *colon = strrchr (entry, ':');
+  *score = g_ascii_strtod (colon + 1, NULL);
+  return g_strndup (entry, (gsize) (colon - entry));
+}
+
+static void
+script_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p)
+{
+  *reader = (TsTrackReader) { fake_worker_new, script_read, NULL, r };
+  ts_tracker_params_init (p);
+  p->sync_reads = TRUE;
+  sim_init (s, p, reader);
+}
+
+/* Every observation's name is one of the allowed ones (or none). */
+static void
+assert_names_only (const Sim *s, const char *const *allowed)
+{
+  for (guint i = 0; i < s->obs->len; i++) {
+    const TsObservation *o = &g_array_index (s->obs, TsObservation, i);
+    gboolean ok = o->name == NULL;
+    for (guint k = 0; allowed[k] && !ok; k++)
+      ok = strcmp (o->name, allowed[k]) == 0;
+    if (!ok)
+      fail_msg ("observation %u names %s", i, o->name);
+  }
+}
+
+static void
+test_track__one_off_misread_never_enters_play (void **state)
+{
+  static const char *const bears[] = { "Web:0.93", "Grizzly Bears:0.9", NULL };
+  static const char *const giant[] = { "Hill Giant:0.95", "Hill Giant:0.9", "Web:0.97",
+                                       "Hill Giant:0.95", NULL };
+  ScriptReader r = { { bears, giant, bears, bears } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  p.strong_score = 0.99;  /* keep reading: later misreads come in too */
+  ts_tracker_free (s.tracker);
+  s.tracker = ts_tracker_new (&p, &reader);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  assert_true (r.calls[0] >= 3 && r.calls[1] >= 4);
+  static const char *const allowed[] = { "Grizzly Bears", "Hill Giant", NULL };
+  assert_names_only (&s, allowed);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  /* Each by its own place: the Bears at 300, the Giant at 450. */
+  for (guint i = 0; i < 2; i++) {
+    const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, i);
+    assert_string_equal (e->name, e->center[0] < 375 ? "Grizzly Bears" : "Hill Giant");
+  }
+  sim_clear (&s);
+}
+
+static void
+test_track__disagreeing_reads_make_one_unknown_card (void **state)
+{
+  static const char *const mixed[] = { "Hill Giant:0.8", "Web:0.8", "Giant Growth:0.8",
+                                       "Hill Giant:0.7", "Web:0.8", "Giant Growth:0.75", NULL };
+  ScriptReader r = { { mixed, mixed, mixed, mixed } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (r.total, p.max_reads);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_null (e->name);
+  assert_true (e->needs_confirmation);
+  assert_int_equal (s.obs->len, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+static void
+test_track__title_line_alone_that_never_reads_is_not_a_card (void **state)
+{
+  static const char *const nothing[] = { "-", NULL };
+  ScriptReader r = { { nothing, nothing, nothing, nothing } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int line = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[line].title_only = TRUE;
+  sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);  /* a whole card, unreadable */
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_null (e->name);
+  assert_true (e->needs_confirmation);
+  assert_true (e->center[0] > 400);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_clear (&s);
+}
+
+/* A detector's angle wobbles, flips a quarter turn for a frame or two, and reads a card
+ * upside down now and then: none of it is a tap. A real tap still is, once. */
+static void
+test_track__angle_jitter_is_not_a_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  static const double wobble[] = { 0, 5, 358, 90, 0, 2, 91, 89, 0, 180, 181, 0, 185, 355, 60,
+                                   0, 270, 0, 3, 88, 92, 0, 1, 179, 0 };
+  for (guint i = 0; i < G_N_ELEMENTS (wobble); i++) {
+    s.cards[c].angle = wobble[i];
+    sim_step (&s, 1);
+  }
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  /* Tapped, with the detector unsure of up and down: 90 and 270 are the same tap. */
+  static const double tap[] = { 30, 60, 90, 270, 90, 91, 270, 269, 90, 272, 88, 90 };
+  guint64 settled = s.frame + 2;
+  for (guint i = 0; i < G_N_ELEMENTS (tap); i++) {
+    s.cards[c].angle = tap[i];
+    sim_step (&s, 1);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_true (find_obs (&s, TS_OBS_TAPPED, 0)->frame <= settled + 2);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
+static void
+test_track__identical_cards_with_misreads_stay_two (void **state)
+{
+  static const char *const a[] = { "Mountain:0.9", "Fountain:0.8", "Mountain:0.92", NULL };
+  static const char *const b[] = { "Mounted:0.7", "Mountain:0.9", "Mountain:0.93", NULL };
+  ScriptReader r = { { a, b, a, b } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int m0 = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_add (&s, 366, 300, NULL, AREA_BATTLEFIELD);  /* 3 mm apart */
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 4 * FPS);
+  static const char *const allowed[] = { "Mountain", NULL };
+  assert_names_only (&s, allowed);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  guint id0 = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  guint id1 = find_obs (&s, TS_OBS_ENTERED, 1)->track_id;
+  assert_int_not_equal (id0, id1);
+  assert_non_null (find_obs (&s, TS_OBS_ENTERED, 0)->name);
+  assert_non_null (find_obs (&s, TS_OBS_ENTERED, 1)->name);
+  s.cards[m0].angle = 90;
+  sim_step (&s, 5);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  guint tapped = find_obs (&s, TS_OBS_TAPPED, 0)->track_id;
+  assert_int_equal (tapped, find_obs (&s, TS_OBS_ENTERED, 0)->center[0] < 333 ? id0 : id1);
+  sim_clear (&s);
+}
+
+/* Tapped while its name was still being read: it enters untapped, then the tap comes, dated
+ * when it happened. */
+static void
+test_track__turned_before_the_name_was_agreed (void **state)
+{
+  static const char *const slow[] = { "-", "-", "Llanowar Elves:0.9", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 5);
+  s.cards[c].angle = 90;
+  guint64 turned = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_false (e->tapped);
+  assert_string_equal (e->name, "Llanowar Elves");
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  gint64 when = tap->time_us / FRAME_US;
+  assert_true (when >= (gint64) turned && when <= (gint64) turned + 3);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -533,6 +763,12 @@ main (void)
     cmocka_unit_test (test_track__weak_reading_is_retried_then_kept),
     cmocka_unit_test (test_track__unnamed_card_is_reported_for_confirmation),
     cmocka_unit_test (test_track__person_name_sticks),
+    cmocka_unit_test (test_track__one_off_misread_never_enters_play),
+    cmocka_unit_test (test_track__disagreeing_reads_make_one_unknown_card),
+    cmocka_unit_test (test_track__title_line_alone_that_never_reads_is_not_a_card),
+    cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
+    cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
+    cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
