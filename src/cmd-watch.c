@@ -287,7 +287,9 @@ ts_cmd_watch (int argc, char **argv)
   TsTrackReader reader;
   ts_observe_reader_init (&reader, db, matcher, min_score);
   g_autoptr (TsTracker) tracker = ts_tracker_new (&params, &reader);
-  g_autoptr (TsDetector) detector = ts_detector_new (NULL);
+  TsDetectorParams detect_params;
+  ts_observe_detector_params_init (&detect_params);
+  g_autoptr (TsDetector) detector = ts_detector_new (&detect_params);
   g_autoptr (TsObserver) observer = ts_observer_new (live ? g_get_real_time () -
                                                               g_get_monotonic_time ()
                                                           : g_get_real_time ());

@@ -5,6 +5,12 @@
 #include <math.h>
 #include <string.h>
 
+void
+ts_observe_detector_params_init (TsDetectorParams *params)
+{
+  ts_detector_params_init (params);
+}
+
 TsZone
 ts_observe_zone_for_area (TsAreaKind area)
 {

@@ -15,6 +15,10 @@
 
 G_BEGIN_DECLS
 
+/* The detector's tuning for the live table (every frame of a camera), used by `tablesight
+ * watch` and the dashboard's live feed alike. */
+void ts_observe_detector_params_init (TsDetectorParams *params);
+
 /* The engine's zone for a layout area. */
 TsZone ts_observe_zone_for_area (TsAreaKind area);
 

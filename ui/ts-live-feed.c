@@ -285,7 +285,9 @@ worker (gpointer data)
   TsTracker *tracker = ts_tracker_new (&params, with_reader ? &reader : NULL);
   TsDetector *detector = NULL;
   if (feed->detect == NULL) {
-    detector = ts_detector_new (NULL);
+    TsDetectorParams detect_params;
+    ts_observe_detector_params_init (&detect_params);
+    detector = ts_detector_new (&detect_params);
     feed->detect = default_detect;
     feed->detect_data = detector;
   }

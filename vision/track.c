@@ -18,6 +18,8 @@ typedef enum {
   TRACK_PENDING,    /* confirmed; waiting for its name before being reported */
   TRACK_ACTIVE,     /* reported (ENTERED or merged into a reported identity) */
   TRACK_BURIED,     /* covered by the next card of a pile: not seen, not gone */
+  TRACK_SHADOW,     /* a second detection of a reported card (part of it, its title line
+                     * alone): followed so it matches nothing else, never reported */
 } TrackState;
 
 /* The readings of one card that gave one name. */
@@ -54,6 +56,7 @@ typedef struct {
   GArray *votes;          /* Vote: readings since the identity was last put in doubt */
   gboolean by_person;     /* a person named it: readings no longer change it */
   gboolean rechecking;    /* its title changed: readings decide whether it is another card */
+  guint64 master;         /* TRACK_SHADOW: the key of the card it is a detection of */
   int reads;
   gboolean read_in_flight;
   gint64 last_read_us;
@@ -826,11 +829,36 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
 }
 
+/* A new card lying on a reported card seen just now, with that card's name or none, is a
+ * second detection of it: two cards cannot lie there (two identical cards side by side are
+ * a card's width apart), and in a pile the card underneath would be covered. */
+static Track *
+find_overlapped (TsTracker *t, const Track *nw)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame + 1 < t->cur)
+      continue;
+    if (nw->name != NULL && (o->name == NULL || strcmp (nw->name, o->name) != 0))
+      continue;
+    double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    if (d < 0.6 * long_side (o->size))
+      return o;
+  }
+  return NULL;
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
   tr->state = TRACK_ACTIVE;
   Track *old = find_reappeared (t, tr);
+  Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
+  if (over != NULL) {
+    tr->state = TRACK_SHADOW;
+    tr->master = over->key;
+    return;
+  }
   double name_factor = tr->name ? tr->name_score : 0.5;
   if (old == NULL) {
     tr->id = t->next_id++;
@@ -949,6 +977,15 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       break;
     case TRACK_BURIED:
       break;
+    case TRACK_SHADOW: {
+      /* Seen, it stands for its card (which is not gone while its detection is here). */
+      Track *m = find_key (t, tr->master);
+      if (m == NULL || (!seen && t->cur - tr->last_frame > 2))
+        drop = TRUE;
+      else if (seen)
+        m->last_seen_us = MAX (m->last_seen_us, time_us);
+      break;
+    }
     }
     /* announce may have removed an older track: re-find our place. */
     guint idx;

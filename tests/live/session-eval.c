@@ -196,7 +196,9 @@ run_init (Run *run, EvalMode mode, const TsCardDb *db)
     run->matcher = ts_matcher_new (db);
     ts_observe_reader_init (&run->reader, db, run->matcher, 0);
     run->have_reader = TRUE;
-    run->detector = ts_detector_new (NULL);
+    TsDetectorParams dp;
+    ts_observe_detector_params_init (&dp);
+    run->detector = ts_detector_new (&dp);
   }
   run->tracker = ts_tracker_new (&p, run->have_reader ? &run->reader : NULL);
   run->observer = ts_observer_new (0);
@@ -355,7 +357,10 @@ score (Run *run, const GArray *truth, EvalResult *out)
     last_when = r->when;
     if (tap) {
       out->taps++;
-      out->taps_within_2 += (int) r->frame - te->frame <= 2;
+      int latency = (int) r->frame - te->frame;
+      out->taps_within_2 += latency <= 2;
+      out->tap_latency_mean += latency;
+      out->tap_latency_max = out->taps == 1 ? latency : MAX (out->tap_latency_max, latency);
     }
     g_string_append_printf (out->log, "found    frame %3d %-8s %s (card %d) at frame %d, "
                             "reported at %d\n", te->frame, te->kind, te->name, te->id, r->when,
@@ -371,6 +376,8 @@ score (Run *run, const GArray *truth, EvalResult *out)
     g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u)\n", (int) r->frame,
                             k, r->card ? r->card : "(unnamed)", r->track);
   }
+  if (out->taps > 0)
+    out->tap_latency_mean /= out->taps;
   out->precision = out->reported ? (double) out->matched / out->reported : 1.0;
   out->recall = out->truth ? (double) out->matched / out->truth : 1.0;
   out->frames = run->frames;

@@ -748,6 +748,36 @@ test_track__turned_before_the_name_was_agreed (void **state)
   sim_clear (&s);
 }
 
+/* The detector sees one card twice (its outline, and a line of it alone nearby): one card,
+ * which stays while either detection does, and leaves once. */
+static void
+test_track__second_detection_of_a_card_is_not_a_second_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  int part = sim_add (&s, 300, 330, "Grizzly Bears", AREA_BATTLEFIELD);
+  s.cards[part].title_only = TRUE;
+  int unread = sim_add (&s, 290, 280, NULL, AREA_BATTLEFIELD);  /* its art box, say */
+  sim_add (&s, 366, 300, "Grizzly Bears", AREA_BATTLEFIELD);     /* a second one beside it */
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  /* The outline is lost for a while; the line alone still shows the card is there. */
+  s.cards[c].present = FALSE;
+  s.cards[unread].present = FALSE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  s.cards[part].present = FALSE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -769,6 +799,7 @@ main (void)
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
+    cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
