@@ -829,20 +829,44 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
 }
 
-/* A new card lying on a reported card seen just now, with that card's name or none, is a
- * second detection of it: two cards cannot lie there (two identical cards side by side are
- * a card's width apart), and in a pile the card underneath would be covered. */
+/* Does the point (image pixels) lie on the title line's band, give or take a line's height
+ * above and below? */
+static gboolean
+on_title_line (const double (*title)[2], double x, double y)
+{
+  double ux = title[1][0] - title[0][0], uy = title[1][1] - title[0][1];
+  double vx = title[3][0] - title[0][0], vy = title[3][1] - title[0][1];
+  double uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
+  if (uu < 1e-9 || vv < 1e-9)
+    return FALSE;
+  double px = x - title[0][0], py = y - title[0][1];
+  double s = (px * ux + py * uy) / uu, r = (px * vx + py * vy) / vv;
+  return s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
+}
+
+/* A new card that is a second detection of a reported card seen just now: its title line
+ * lies on that card's title line (a word of it, found alone) with the same name or none, or,
+ * unread, it lies over that card's middle (its art box). Cards overlapping on the table
+ * (fanned lands) show their titles apart, and two identical cards side by side are a card's
+ * width apart. */
 static Track *
 find_overlapped (TsTracker *t, const Track *nw)
 {
+  double tx = 0, ty = 0;
+  for (int k = 0; k < 4; k++) {
+    tx += nw->last.title_px[k][0] / 4;
+    ty += nw->last.title_px[k][1] / 4;
+  }
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
     if (o == nw || o->state != TRACK_ACTIVE || o->last_frame + 1 < t->cur)
       continue;
     if (nw->name != NULL && (o->name == NULL || strcmp (nw->name, o->name) != 0))
       continue;
+    if (on_title_line (o->last.title_px, tx, ty))
+      return o;
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
-    if (d < 0.6 * long_side (o->size))
+    if (nw->name == NULL && d < 0.3 * long_side (o->size))
       return o;
   }
   return NULL;

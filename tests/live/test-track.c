@@ -759,9 +759,9 @@ test_track__second_detection_of_a_card_is_not_a_second_card (void **state)
   Sim s;
   sim_init (&s, &p, NULL);
   int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
-  int part = sim_add (&s, 300, 330, "Grizzly Bears", AREA_BATTLEFIELD);
+  int part = sim_add (&s, 310, 302, "Grizzly Bears", AREA_BATTLEFIELD);  /* a title word */
   s.cards[part].title_only = TRUE;
-  int unread = sim_add (&s, 290, 280, NULL, AREA_BATTLEFIELD);  /* its art box, say */
+  int unread = sim_add (&s, 295, 290, NULL, AREA_BATTLEFIELD);  /* its art box, say */
   sim_add (&s, 366, 300, "Grizzly Bears", AREA_BATTLEFIELD);     /* a second one beside it */
   sim_step (&s, 6 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
