@@ -58,6 +58,7 @@ typedef struct {
   gboolean rechecking;    /* its title changed: readings decide whether it is another card */
   guint64 master;         /* TRACK_SHADOW: the key of the card it is a detection of */
   int reads;
+  int blank_reads;        /* readings that found no name */
   gboolean read_in_flight;
   gint64 last_read_us;
   double sig[SIG_N];
@@ -579,6 +580,7 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
     return;
   }
   tr->read_in_flight = FALSE;
+  tr->blank_reads += name == NULL;
   if (name != NULL && !tr->by_person) {
     votes_add (tr, name, score);
     identity_update (t, tr, time_us, out);
@@ -741,7 +743,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     gboolean unsure = tr->name == NULL || tr->name_score < t->p.strong_score || tr->rechecking;
     if (tr->rechecking && tr->reads >= t->p.max_reads && !tr->read_in_flight)
       tr->rechecking = FALSE;  /* the readings never agreed on another card: it stays */
-    if (unsure && tr->reads < t->p.max_reads &&
+    /* A title line alone that twice gave no name is no title: reading it again would keep
+     * the reader from the cards. */
+    gboolean hopeless = tr->blank_reads >= 2 && tr->votes->len == 0 &&
+                        tr->quad_frames * 2 < tr->seen_frames;
+    if (unsure && !hopeless && tr->reads < t->p.max_reads &&
         time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
       request_read (t, tr, image, time_us, out);
     else if (!unsure && image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int
@@ -242,12 +243,17 @@ bench_sessions (const TsCardDb *db)
   printf ("Event precision/recall on scripted sessions:\n");
   g_autofree char *demo = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
                                             "demo-session", NULL);
-  if (!g_getenv ("TS_BENCH_720_ONLY"))
+  /* TS_BENCH_SESSION=demo|0|1|2 runs one of them. */
+  const char *one = g_getenv ("TS_BENCH_SESSION");
+  if (one == NULL || strcmp (one, "demo") == 0)
     eval_one ("demo (768x432)", NULL, demo, db, TRUE, NULL);
   Totals totals = { 0 };
-  eval_one ("720p scripted game (seed 3)", p720_script, NULL, db, TRUE, &totals);
+  if (one == NULL || strcmp (one, "0") == 0)
+    eval_one ("720p scripted game (seed 3)", p720_script, NULL, db, TRUE, &totals);
   const guint32 seeds[] = { 11, 29 };
   for (guint i = 0; i < G_N_ELEMENTS (seeds); i++) {
+    if (one != NULL && atoi (one) != (int) i + 1)
+      continue;
     g_autofree char *script = random_720_script (db, seeds[i], 240);
     g_autofree char *what = g_strdup_printf ("720p random game (seed %u)", seeds[i]);
     eval_one (what, script, NULL, db, TRUE, &totals);

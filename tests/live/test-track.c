@@ -651,6 +651,9 @@ test_track__title_line_alone_that_never_reads_is_not_a_card (void **state)
   assert_null (e->name);
   assert_true (e->needs_confirmation);
   assert_true (e->center[0] > 400);
+  /* The line alone is not read again after two blanks; the card is, up to max_reads. */
+  assert_int_equal (r.calls[0], 2);
+  assert_int_equal (r.calls[1], p.max_reads);
   ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   sim_clear (&s);
