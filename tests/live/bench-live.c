@@ -354,6 +354,8 @@ main (int argc, char **argv)
   const char *only = g_getenv ("TS_BENCH_ONLY");
   if (only == NULL || strcmp (only, "frames") == 0) {
     TsDetectorParams live, p;
+    memset (&live, 0, sizeof live);  /* padding too: the two are compared bytewise */
+    memset (&p, 0, sizeof p);
     ts_observe_detector_params_init (&live);
     g_autofree char *what = g_strdup_printf ("the live table's (work_size %d, title lines %s)",
                                              live.work_size, live.find_titles ? "on" : "off");
