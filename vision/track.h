@@ -1,6 +1,6 @@
 /* track.h — following physical cards across frames: a stable identity per card, names read
- * once off the frame loop, and debounced observations (entered, moved, tapped, untapped,
- * left) with a confidence each.
+ * off the frame loop until the readings agree, and debounced observations (entered, moved,
+ * tapped, untapped, left) with a confidence each.
  *
  * The tracker knows no rules and no calibration. Each frame the caller gives it the cards
  * seen, already placed on the table: position and size in plane units (table millimetres
@@ -11,7 +11,13 @@
  *
  * Debouncing: a card must be seen in confirm_frames frames before it counts; a card not seen
  * (a hand over it) stays in play for leave_after_ms; a turn counts only once the card has
- * settled (its angle steady) clearly tapped or clearly untapped.
+ * settled (its angle steady) clearly tapped or clearly untapped for tap_frames frames.
+ *
+ * Names: a reader misreads now and then, so a name becomes a card's identity only when
+ * name_votes readings agree (weighed by score, twice the runner-up); a card whose readings
+ * keep disagreeing is reported unnamed for the person to confirm, never as two cards. A
+ * second detection of a reported card (a word of its title alone, its art box) follows it
+ * silently instead of becoming another card; two identical cards side by side stay two.
  *
  * Ownership: TsTracker is opaque (ts_tracker_free). Observations appended to the caller's
  * GArray own their name: release each with ts_observation_clear (or create the array with
@@ -94,14 +100,16 @@ typedef struct {
 void ts_tracker_params_init (TsTrackerParams *params);
 
 typedef enum {
-  TS_OBS_ENTERED,   /* a card appeared in area (with its tapped state) */
+  TS_OBS_ENTERED,   /* a card appeared in area (with its tapped state; one turned while its
+                     * name was being read enters as it was, then TAPPED/UNTAPPED follows,
+                     * dated when it turned) */
   TS_OBS_MOVED,     /* a known card went from from_area to area (e.g. battlefield ->
                      * graveyard); same track_id as before */
   TS_OBS_TAPPED,
   TS_OBS_UNTAPPED,
   TS_OBS_LEFT,      /* the card is gone from the table (from from_area) */
-  TS_OBS_NAMED,     /* a card reported unnamed has been read since (or was replaced by
-                     * another card of this name in place) */
+  TS_OBS_NAMED,     /* a reported card's readings have since agreed on a name (it was
+                     * unnamed, or its readings turned to another name) */
 } TsObservationKind;
 
 typedef struct {
