@@ -10,6 +10,8 @@
 #define SIG_COLS 8
 #define SIG_ROWS 3
 #define SIG_N (SIG_COLS * SIG_ROWS)
+/* A detection this many times larger or smaller than a confirmed card is not that card. */
+#define MAX_SIZE_RATIO 1.6
 /* Frames between signature checks of a settled card. */
 #define SIG_EVERY 15
 
@@ -803,6 +805,9 @@ find_reappeared (TsTracker *t, const Track *nw)
           0.5 * long_side (o->size))
       continue;
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    double ratio = long_side (nw->size) / long_side (o->size);
+    if (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO)
+      continue;  /* a piece of something, not the card */
     gboolean ok;
     if (nw->name && o->name)
       ok = strcmp (nw->name, o->name) == 0;
@@ -947,6 +952,11 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
                         inputs[b].center[1] - tr->center[1]);
       if (d > gate)
         continue;
+      /* A piece of a card (a word of a title, a box of its art) is not the card: matched
+       * to its track, it would keep a card that left in play or drag it onto another. */
+      double ratio = long_side (inputs[b].size) / ls;
+      if (tr->state != TRACK_TENTATIVE && (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO))
+        continue;
       Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
       g_array_append_val (pairs, p);
@@ -1008,11 +1018,13 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
     case TRACK_BURIED:
       break;
     case TRACK_SHADOW: {
-      /* Seen, it stands for its card (which is not gone while its detection is here). */
+      /* Seen, and the size of a card, it stands for its card (which is not gone while its
+       * detection is here); a piece of it alone does not. */
       Track *m = find_key (t, tr->master);
+      double ratio = m ? long_side (tr->size) / long_side (m->size) : 0;
       if (m == NULL || (!seen && t->cur - tr->last_frame > 2))
         drop = TRUE;
-      else if (seen)
+      else if (seen && ratio > 1 / MAX_SIZE_RATIO && ratio < MAX_SIZE_RATIO)
         m->last_seen_us = MAX (m->last_seen_us, time_us);
       break;
     }

@@ -21,6 +21,7 @@ typedef struct {
   int area;
   gboolean present;
   gboolean title_only;  /* the detector sees its title line but not its outline */
+  double scale;         /* its size as a card's (0: 1) */
 } SimCard;
 
 typedef struct {
@@ -55,7 +56,7 @@ sim_clear (Sim *s)
 static int
 sim_add (Sim *s, double x, double y, const char *name, int area)
 {
-  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE, FALSE };
+  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE, FALSE, 1 };
   return s->n++;
 }
 
@@ -75,8 +76,9 @@ sim_step (Sim *s, int frames)
       memset (t, 0, sizeof *t);
       t->center[0] = c->x + g_rand_double_range (s->rand, -0.7, 0.7);
       t->center[1] = c->y + g_rand_double_range (s->rand, -0.7, 0.7);
-      t->size[0] = 63 + g_rand_double_range (s->rand, -1, 1);
-      t->size[1] = 88 + g_rand_double_range (s->rand, -1, 1);
+      double k = c->scale > 0 ? c->scale : 1;
+      t->size[0] = k * (63 + g_rand_double_range (s->rand, -1, 1));
+      t->size[1] = k * (88 + g_rand_double_range (s->rand, -1, 1));
       t->rel_angle_deg = fmod (c->angle + g_rand_double_range (s->rand, -1, 1) + 360, 360);
       t->area = c->area;
       t->owner = 0;
@@ -251,7 +253,7 @@ test_track__dies_and_goes_to_the_graveyard (void **state)
   /* Picked up (gone for 12 frames), dropped in the graveyard far away. */
   s.cards[c].present = FALSE;
   sim_step (&s, 12);
-  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE };
+  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE, 1 };
   sim_step (&s, 10 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
@@ -781,6 +783,30 @@ test_track__second_detection_of_a_card_is_not_a_second_card (void **state)
   sim_clear (&s);
 }
 
+/* A card goes; something much smaller (a die, a piece of the card beside it) is seen where
+ * it lay: that is not the card, which leaves. */
+static void
+test_track__a_small_thing_where_a_card_lay_is_not_the_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int die = sim_add (&s, 305, 310, NULL, AREA_BATTLEFIELD);
+  s.cards[die].scale = 0.3;
+  s.cards[die].title_only = TRUE;
+  sim_step (&s, 4 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id,
+                    find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -803,6 +829,7 @@ main (void)
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
+    cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
