@@ -957,6 +957,10 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       double ratio = long_side (inputs[b].size) / ls;
       if (tr->state != TRACK_TENTATIVE && (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO))
         continue;
+      /* A card known by another name is another card: one put where a card was (the next
+       * land in the same spot, the next card on a pile). */
+      if (inputs[b].name && tr->name && !tr->by_person && strcmp (inputs[b].name, tr->name) != 0)
+        continue;
       Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
       g_array_append_val (pairs, p);
@@ -1062,9 +1066,13 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
         continue;
       /* Unread and not yet seen long enough to count as a card: forgotten, as it would
        * have been had it vanished. */
-      if (tr->name == NULL && t->have_reader &&
-          (time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
-           tr->quad_frames * 2 < tr->seen_frames))
+      /* Gone before the end (and never reported): a passing glimpse, as it would have been
+       * had the recording gone on. */
+      if (tr->last_frame != t->cur)
+        g_ptr_array_remove (t->tracks, tr);
+      else if (tr->name == NULL && t->have_reader &&
+               (time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
+                tr->quad_frames * 2 < tr->seen_frames))
         g_ptr_array_remove (t->tracks, tr);
       else
         announce (t, tr, time_us, out);

@@ -208,10 +208,15 @@ eval_one (const char *what, const char *script, const char *dir, const TsCardDb 
     if (ok) {
       g_autofree char *label = g_strdup_printf ("%s, truth detections", what);
       print_eval (label, &r);
+      if (g_getenv ("TS_EVAL_LOG") && g_getenv ("TS_BENCH_TRUTH_ONLY"))
+        printf ("%s", r.log->str);
       eval_result_clear (&r);
     }
     g_clear_error (&error);
   }
+  /* TS_BENCH_TRUTH_ONLY: tracking alone, fast. */
+  if (g_getenv ("TS_BENCH_TRUTH_ONLY"))
+    return;
   gboolean ok = script ? eval_session_script (script, EVAL_DETECTOR, db, &r, &error)
                        : eval_session_dir (dir, EVAL_DETECTOR, db, &r, &error);
   if (!ok) {

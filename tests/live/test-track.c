@@ -807,6 +807,55 @@ test_track__a_small_thing_where_a_card_lay_is_not_the_card (void **state)
   sim_clear (&s);
 }
 
+/* A land is played where another one was a moment ago: another card, not a renamed one. */
+static void
+test_track__another_card_in_the_same_spot_is_another_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].present = FALSE;
+  sim_step (&s, FPS);
+  sim_add (&s, 302, 301, "Island", AREA_BATTLEFIELD);
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_LEFT, 0)->name, "Forest");
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_int_not_equal (island->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
+/* The recording ends: a card glimpsed for a few frames and gone before the end was never a
+ * card; one lying there at the end is. */
+static void
+test_track__finish_forgets_a_glimpse (void **state)
+{
+  Sim s;
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.confirm_frames = 3;
+  sim_init (&s, &p, NULL);
+  int g = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
+  /* Seen exactly confirm_frames frames: confirmed at the last, reported only at the next. */
+  sim_step (&s, 3);
+  s.cards[g].present = FALSE;
+  sim_step (&s, 5);
+  sim_add (&s, 500, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 3);
+  assert_int_equal (s.obs->len, 0);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Forest");
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -830,6 +879,8 @@ main (void)
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
+    cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
+    cmocka_unit_test (test_track__finish_forgets_a_glimpse),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
