@@ -155,7 +155,8 @@ static void
 apply_logged (TsEngine *e, guint idx, TsVerdict *out)
 {
   const TsEvent *ev = g_ptr_array_index (e->log, idx);
-  TsVerdict v = { .event_index = idx, .first_warning = e->state->warnings->len };
+  TsVerdict v = { .event_index = idx, .first_warning = e->state->warnings->len,
+                  .first_inferred = e->state->inferred->len };
   if (e->in_effect->len <= idx)
     g_byte_array_set_size (e->in_effect, idx + 1);
   e->in_effect->data[idx] = 0;
@@ -169,6 +170,7 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
     }
     rebuild (e);
     v.first_warning = e->state->warnings->len;
+    v.first_inferred = e->state->inferred->len;
   } else if (ev->kind == TS_EVENT_REDO) {
     guint n = ev->amount > 0 ? (guint) ev->amount : 1;
     for (guint i = 0; i < n && e->undone->len > 0; i++) {
@@ -179,6 +181,7 @@ apply_logged (TsEngine *e, guint idx, TsVerdict *out)
       TsVerdict rv;
       apply_effective (e, again, &rv);
       v.n_warnings += rv.n_warnings;
+      v.n_inferred += rv.n_inferred;
     }
   } else {
     g_array_set_size (e->undone, 0); /* a new event ends what could be redone */
@@ -358,6 +361,20 @@ describe_setup (TsEngine *e, const TsEvent *ev)
   }
 }
 
+/* The state just after ev, tried on a copy (the engine stays as it was), for the kinds of
+ * event the engine infers a turn or a step from; NULL for the others. */
+static TsState *
+try_event (TsEngine *e, const TsEvent *ev)
+{
+  if ((ev->kind != TS_EVENT_MOVE && ev->kind != TS_EVENT_CAST && ev->kind != TS_EVENT_UNTAP) ||
+      !e->state->started || ts_rules_is_setup (e->state, ev))
+    return NULL;
+  TsState *copy = ts_state_copy_without_log (e->state);
+  TsVerdict v;
+  ts_rules_apply (&e->rules, e->profile, copy, ev, e->log->len, &v);
+  return copy;
+}
+
 char *
 ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
 {
@@ -365,6 +382,23 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
   if (ts_rules_is_setup (s, ev))
     return describe_setup (e, ev);
   GString *out = g_string_new (NULL);
+  /* What the event implies comes first: a turn inferred from it is the turn the event is in,
+   * a step gone on to the step it is in. */
+  g_autoptr (TsState) tried = try_event (e, ev);
+  int turn = s->turn, active = s->active;
+  const char *step_name = s->step_name;
+  const TsInference *turn_inferred = NULL;
+  for (guint i = 0; tried && i < tried->inferred->len; i++) {
+    const TsInference *in = &g_array_index (tried->inferred, TsInference, i);
+    int idx = ts_profile_step_index (tried->profile, in->step);
+    if (idx >= 0)
+      step_name = tried->profile->steps[idx].name;
+    if (in->kind == TS_EVENT_TURN) {
+      turn_inferred = in;
+      turn = in->turn;
+      active = in->player;
+    }
+  }
   int who = ev->player;
   if (ev->kind == TS_EVENT_TAP || ev->kind == TS_EVENT_UNTAP || ev->kind == TS_EVENT_ACTIVATE ||
       ev->kind == TS_EVENT_BLOCK) {
@@ -373,10 +407,10 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
       who = p->controller;
   }
   if (who < 0)
-    who = s->active;
+    who = active;
   if (s->started && ev->kind != TS_EVENT_GAME_START)
-    g_string_append_printf (out, "Turn %d, %s: %s — ", s->turn, seat_name (s, who),
-                            s->step_name ? s->step_name : "");
+    g_string_append_printf (out, "Turn %d, %s: %s — ", turn, seat_name (s, who),
+                            step_name ? step_name : "");
   const TsFacts *f = ts_rules_facts (&e->rules, ev->card);
   g_autofree char *paid = ts_mana_format (ev->mana);
   const char *card = ev->card ? ev->card : object_name (s, ev->object, "a card");
@@ -527,6 +561,8 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
   }
   if (tapping && *tapping)
     g_string_append_printf (out, ", tapping %s", tapping);
+  if (turn_inferred)
+    g_string_append_printf (out, " [turn inferred: %s]", turn_inferred->reason);
   return g_string_free (out, FALSE);
 }
 

@@ -31,6 +31,8 @@ typedef struct {
   guint object;            /* the object id the event concerned (a new id when one was given) */
   guint first_warning;
   guint n_warnings;        /* 0: accepted without remark */
+  guint first_inferred;    /* what the event implied: state->inferred[first_inferred .. */
+  guint n_inferred;        /* .. + n_inferred) (a turn passed, a step gone on to) */
 } TsVerdict;
 
 /* Called after every change (apply, undo, redo, load) with the new state. */

@@ -109,6 +109,7 @@ static const TsProfile classic_profile = {
   .banding = TRUE,
   .first_player_skips_draw = FALSE,
   .life_checked_at_phase_end = TRUE,
+  .after_damage_limited = TRUE,
   .commander_allowed = FALSE,
   .commander_life = 40,
   .commander_damage_to_lose = 21,

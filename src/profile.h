@@ -78,6 +78,9 @@ typedef struct {
   gboolean first_player_skips_draw; /* two-player games */
   gboolean life_checked_at_phase_end; /* classic: losing is checked at phase ends and attack
                                        * start/end; modern: state-based actions at once */
+  gboolean after_damage_limited; /* classic: once combat damage is assigned, only damage
+                                 * prevention, redirection, regeneration and interrupts until
+                                 * the damage step is over (the patent's "Attack" rules) */
   gboolean commander_allowed; /* 40 life, 21 commander damage */
   int commander_life;
   int commander_damage_to_lose;

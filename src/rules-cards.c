@@ -238,6 +238,38 @@ ts_rules_facts (TsRules *rules, const char *name)
   return f;
 }
 
+/* Cards of the 1993 set whose spell or ability prevents, redirects or regenerates damage:
+ * what the classic rules still allow once combat damage is assigned. The card database
+ * holds no rules text, so this is knowledge of the cards, like the mana sources above. */
+static const struct {
+  const char *name;
+  const char *effect;
+} damage_answers[] = {
+  { "Death Ward", "regeneration" },       { "Drudge Skeletons", "regeneration" },
+  { "Fog", "prevention" },                { "Forcefield", "prevention" },
+  { "Guardian Angel", "prevention" },     { "Healing Salve", "prevention" },
+  { "Jade Monolith", "redirection" },     { "Personal Incarnation", "redirection" },
+  { "Regeneration", "regeneration" },     { "Reverse Damage", "prevention" },
+  { "Rock Hydra", "prevention" },         { "Samite Healer", "prevention" },
+  { "Scavenging Ghoul", "regeneration" }, { "Sedge Troll", "regeneration" },
+  { "Simulacrum", "redirection" },        { "Uthden Troll", "regeneration" },
+  { "Veteran Bodyguard", "redirection" }, { "Wall of Bone", "regeneration" },
+  { "Wall of Brambles", "regeneration" }, { "Will-o'-the-Wisp", "regeneration" },
+};
+
+const char *
+ts_rules_damage_answer (const char *name)
+{
+  if (name == NULL)
+    return NULL;
+  if (g_str_has_prefix (name, "Circle of Protection: "))
+    return "prevention";
+  for (guint i = 0; i < G_N_ELEMENTS (damage_answers); i++)
+    if (g_ascii_strcasecmp (damage_answers[i].name, name) == 0)
+      return damage_answers[i].effect;
+  return NULL;
+}
+
 /* Called by the rules for define_card. */
 void ts_rules_define (TsRules *rules, const TsEvent *e);
 

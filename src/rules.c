@@ -14,6 +14,8 @@ typedef struct {
   const TsEvent *e;
   guint index;
   TsVerdict *v;
+  int passes;              /* s->passes and s->passed as they were before this event */
+  guint passed;
 } Ctx;
 
 typedef enum { PASS_SINGLE, PASS_FIRST, PASS_AFTER_FIRST } DamagePass;
@@ -48,6 +50,26 @@ warn (Ctx *c, const char *rule, int player, guint object, const char *fmt, ...)
   w.object = object;
   g_array_append_val (c->s->warnings, w);
   c->v->n_warnings++;
+}
+
+/* Records what the event implied (a turn passed, a step gone on to), after the change, so
+ * the record names the turn and step it led to. */
+static G_GNUC_PRINTF (5, 6) void
+inferred (Ctx *c, TsEventKind kind, int player, guint object, const char *fmt, ...)
+{
+  TsInference in = { 0 };
+  va_list ap;
+  va_start (ap, fmt);
+  in.reason = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  in.event_index = c->index;
+  in.kind = kind;
+  in.player = player;
+  in.turn = c->s->turn;
+  in.step = c->s->step_id;
+  in.object = object;
+  g_array_append_val (c->s->inferred, in);
+  c->v->n_inferred++;
 }
 
 static const char *
@@ -247,16 +269,11 @@ any_mana (const int mana[TS_MANA_N])
   return FALSE;
 }
 
-/* Takes need from the pool: coloured first, generic (need[C]) from colourless then colours.
- * Warns when the pool was short; takes what there was. */
-static void
-pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
+/* Takes need from pool: coloured first, generic (need[C]) from colourless then colours.
+ * Returns how much the pool was short; takes what there was. */
+static gint64
+pool_take (int pool[TS_MANA_N], const int need[TS_MANA_N])
 {
-  if (!valid_seat (c->s, seat))
-    return;
-  int *pool = c->s->players[seat].mana;
-  int before[TS_MANA_N];
-  memcpy (before, pool, sizeof before);
   gint64 short_by = 0;
   for (int i = 0; i < TS_MANA_C; i++) {
     int take = MIN (pool[i], need[i]);
@@ -272,7 +289,27 @@ pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
     pool[i] -= take;
     generic -= take;
   }
-  short_by += generic;
+  return short_by + generic;
+}
+
+static gboolean
+pool_covers (const int pool[TS_MANA_N], const int need[TS_MANA_N])
+{
+  int left[TS_MANA_N];
+  memcpy (left, pool, sizeof left);
+  return pool_take (left, need) == 0;
+}
+
+/* Pays need from seat's pool; warns when the pool was short, and takes what there was. */
+static void
+pool_pay (Ctx *c, int seat, const int need[TS_MANA_N], const char *what)
+{
+  if (!valid_seat (c->s, seat))
+    return;
+  int *pool = c->s->players[seat].mana;
+  int before[TS_MANA_N];
+  memcpy (before, pool, sizeof before);
+  gint64 short_by = pool_take (pool, need);
   if (short_by > 0) {
     g_autofree char *n = ts_mana_format (need);
     g_autofree char *b = ts_mana_format (before);
@@ -664,6 +701,7 @@ enter_step (Ctx *c, guint idx)
   s->step_name = st->name;
   s->phase_name = st->phase;
   s->passes = 0;
+  s->passed = 0;
   s->priority = s->active;
   if (st->flags & TS_STEP_FLAG_UNTAP) {
     for (guint i = 0; i < s->permanents->len; i++) {
@@ -878,6 +916,48 @@ ts_rules_update_timing (TsState *s)
       g_string_append (why, " Instants are waiting to resolve together when both players are done.");
     p->timing.why = g_string_free (why, FALSE);
   }
+}
+
+/* Modern: a spell or ability needs priority. The engine only knows who holds it while the
+ * passes are recorded, so it flags only what is certain: a player who passed, with nothing
+ * done since, cannot have priority back before every other player has passed too, and that
+ * either resolves the top of the stack or ends the step (both start afresh). Without
+ * recorded passes (a camera game, or a response that implies the holder passed) nothing is
+ * flagged. */
+static void
+check_priority (Ctx *c, int seat, const char *what, const char *done)
+{
+  TsState *s = c->s;
+  if (!s->profile->stack || !s->started || s->game_over || !valid_seat (s, seat) ||
+      !(c->passed & (1u << seat)) || c->passes >= in_game_count (s))
+    return;
+  warn (c, "priority", seat, c->e->object,
+        "%s %s %s without priority: they passed it and %s holds it now", pname (s, seat), done,
+        what, pname (s, s->priority));
+}
+
+/* Classic (the patent, on the attack): "After damage has been assigned, there is an
+ * opportunity to prevent the damage or redirect it. During this period, only damage
+ * prevention effects, damage redirection effects, regeneration effects, and interrupts may be
+ * used." The period is the damage step of the attack, once its damage is assigned. Interrupts
+ * (mana abilities among them) pass; an instant or an ability is flagged unless its card is
+ * known to prevent, redirect or regenerate, or the event's note says it does. A card the engine
+ * does not know is not flagged: what it does cannot be told. */
+static void
+check_after_damage (Ctx *c, int seat, TsSpellKind kind, const char *card, gboolean known)
+{
+  TsState *s = c->s;
+  if (!s->profile->after_damage_limited || !s->started || s->game_over || !s->in_attack ||
+      !s->damage_dealt || !(cur_step (s)->flags & TS_STEP_FLAG_DAMAGE) || !known ||
+      (kind != TS_SPELL_INSTANT && kind != TS_SPELL_ABILITY) || ts_rules_damage_answer (card))
+    return;
+  g_autofree char *note = c->e->note ? g_ascii_strdown (c->e->note, -1) : NULL;
+  if (note && (strstr (note, "prevent") || strstr (note, "redirect") || strstr (note, "regenerat")))
+    return;
+  warn (c, "after-damage", seat, c->e->object,
+        "%s (%s) played after combat damage was assigned, when only damage prevention, "
+        "redirection, regeneration and interrupts may be used", card ? card : "an effect",
+        ts_spell_kind_display (kind));
 }
 
 /* Warns when seat may not use kind now; what names the card for the message. */
@@ -1095,10 +1175,18 @@ spell_cost (Ctx *c, int seat, const TsFacts *f, int out[TS_MANA_N])
     out[TS_MANA_C] = sat ((gint64) out[TS_MANA_C] + 2 * (gint64) c->s->players[seat].commander_casts);
 }
 
+/* "played Forest (Land)", "cast Grizzly Bears (Creature/Summon)" */
+static char *
+play_text (TsSpellKind kind, const char *card)
+{
+  return g_strdup_printf ("%s %s (%s)", kind == TS_SPELL_LAND ? "played" : "cast",
+                          card ? card : "a card", ts_spell_kind_display (kind));
+}
+
 /* The camera cannot see phases: the active player playing a land or a slow spell early in
  * the turn means they have gone on to their main phase. Mana they tapped for it stays. */
 static void
-infer_main_phase (Ctx *c, int seat)
+infer_main_phase (Ctx *c, int seat, TsSpellKind kind, const char *card)
 {
   TsState *s = c->s;
   if (c->e->source != TS_SOURCE_CAMERA || seat != s->active || s->in_attack || s->stack->len > 0)
@@ -1106,15 +1194,65 @@ infer_main_phase (Ctx *c, int seat)
   int main = step_with (s, TS_STEP_FLAG_MAIN);
   if (main < 0 || (int) s->step >= main)
     return;
+  const char *from = s->step_name;
   warn_lethal (c);
   enter_step (c, (guint) main);
+  g_autofree char *what = play_text (kind, card);
+  inferred (c, TS_EVENT_STEP, seat, c->e->object,
+            "%s %s, which is done in the main phase: the %s is over", pname (s, seat), what, from);
+}
+
+/* The camera cannot see a turn pass either, and a turn in which nothing untaps (the second
+ * player's first turn, a player with everything untapped) shows no untap to start it. So the
+ * next player in turn order playing a land, or casting a slow spell (summon, sorcery,
+ * artifact, enchantment) with mana they tapped for it, which only the active player may do,
+ * while nothing holds the active player's turn open (no attack under way, nothing waiting to
+ * resolve) means the turn has passed: a judge would read the table so rather than as a slow
+ * spell out of turn. A spell their pool cannot pay for is no such evidence (a card put down,
+ * not cast), so nothing is inferred from it. Only from the camera: a person entering events has
+ * the turn event for that. The new active player's side of the table stays as it shows: the
+ * lands they tapped for this spell stay tapped (their untap step came before) and that mana
+ * stays in their pool, unburned. cost is the spell's cost, NULL for a land. */
+static void
+infer_turn (Ctx *c, int seat, TsSpellKind kind, const char *card, const int *cost)
+{
+  TsState *s = c->s;
+  if (c->e->source != TS_SOURCE_CAMERA || s->game_over || !valid_seat (s, seat) ||
+      !s->players[seat].in_game || seat == s->active || seat != next_seat (s, s->active) ||
+      s->in_attack || (cur_step (s)->flags & TS_STEP_FLAG_COMBAT) || s->stack->len > 0 ||
+      (cost && !pool_covers (s->players[seat].mana, cost)))
+    return;
+  int old = s->active;
+  int pool[TS_MANA_N];
+  memcpy (pool, s->players[seat].mana, sizeof pool);
+  memset (s->players[seat].mana, 0, sizeof pool);
+  g_autoptr (GArray) tapped = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < s->permanents->len; i++) {
+    const TsPermanent *p = &g_array_index (s->permanents, TsPermanent, i);
+    if (p->controller == seat && p->tapped)
+      g_array_append_val (tapped, p->id);
+  }
+  start_turn (c, seat);
+  memcpy (s->players[seat].mana, pool, sizeof pool);
+  for (guint i = 0; i < tapped->len; i++) {
+    TsPermanent *p = ts_state_find_permanent (s, g_array_index (tapped, guint, i));
+    if (p)
+      p->tapped = TRUE;
+  }
+  if (s->active != seat)
+    return; /* the game ended with the turn */
+  g_autofree char *what = play_text (kind, card);
+  inferred (c, TS_EVENT_TURN, seat, c->e->object,
+            "%s's turn has ended: %s %s, which only the active player may do, with no attack "
+            "or spell under way", pname (s, old), pname (s, seat), what);
 }
 
 static void
 play_land (Ctx *c, int seat, const char *card, guint object)
 {
   TsState *s = c->s;
-  infer_main_phase (c, seat);
+  infer_turn (c, seat, TS_SPELL_LAND, card, NULL);
+  infer_main_phase (c, seat, TS_SPELL_LAND, card);
   check_timing (c, seat, TS_SPELL_LAND, card ? card : "a land");
   if (valid_seat (s, seat))
     s->players[seat].lands_played++;
@@ -1176,14 +1314,19 @@ cast_spell (Ctx *c, int seat, const char *card, guint object, gboolean seen)
   if (!s->profile->stack && kind != TS_SPELL_INTERRUPT && s->stack->len > 0 &&
       (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW))
     resolve_all (c); /* classic: a new slow spell means both players were done */
-  if (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW && !(f && (f->keywords & TS_KW_FLASH)))
-    infer_main_phase (c, seat);
+  int cost[TS_MANA_N];
+  spell_cost (c, seat, f, cost);
+  if (TS_SPELL_BIT (kind) & TS_SPELLS_SLOW && !(f && (f->keywords & TS_KW_FLASH))) {
+    infer_turn (c, seat, kind, card, cost);
+    infer_main_phase (c, seat, kind, card);
+  }
   /* Flash: a permanent spell cast with an instant's timing. */
   check_timing (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind,
                 card ? card : "a spell");
+  check_priority (c, seat, card ? card : "a spell", "cast");
+  check_after_damage (c, seat, (f && (f->keywords & TS_KW_FLASH)) ? TS_SPELL_INSTANT : kind, card,
+                      f != NULL);
   check_targets (c, seat, f, card);
-  int cost[TS_MANA_N];
-  spell_cost (c, seat, f, cost);
   if (e->from_zone == TS_ZONE_COMMAND && valid_seat (s, seat))
     s->players[seat].commander_casts++;
   g_autofree char *what = g_strdup_printf ("casting %s", card ? card : "a spell");
@@ -1238,6 +1381,9 @@ on_game_start (Ctx *c, const TsProfile *fixed)
   GArray *w = s->warnings;
   s->warnings = fresh->warnings;
   fresh->warnings = w;
+  GArray *inf = s->inferred;
+  s->inferred = fresh->inferred;
+  fresh->inferred = inf;
   fresh->next_object = s->next_object;
   fresh->n_events = s->n_events;
   fresh->generation = s->generation;
@@ -1723,10 +1869,15 @@ on_untap (Ctx *c)
   if (q != s->active && valid_seat (s, q) && !s->in_attack &&
       !(cur_step (s)->flags & TS_STEP_FLAG_UNTAP) && q == next_seat (s, s->active)) {
     /* The next player's permanents untapping: their turn has begun. */
+    g_autofree char *card = g_strdup (p->card);
     start_turn (c, q);
     p = ts_state_find_permanent (s, e->object);
     if (p)
       p->tapped = FALSE;
+    if (s->active == q)
+      inferred (c, TS_EVENT_TURN, q, e->object,
+                "%s untapped: %s's untap step, so their turn has begun",
+                card ? card : "A permanent", pname (s, q));
     return;
   }
   gboolean early = q == s->active && s->step <= 2;
@@ -1896,6 +2047,7 @@ on_pass (Ctx *c)
   TsState *s = c->s;
   s->passes++;
   int seat = valid_seat (s, c->e->player) ? c->e->player : s->priority;
+  s->passed |= 1u << seat;
   s->priority = next_seat (s, seat);
   if (s->passes >= in_game_count (s) && s->stack->len > 0) {
     if (s->profile->stack)
@@ -1903,6 +2055,7 @@ on_pass (Ctx *c)
     else
       resolve_all (c); /* classic: instants resolve together once both are done */
     s->passes = 0;
+    s->passed = 0;
     s->priority = s->active;
   }
 }
@@ -1917,6 +2070,10 @@ on_activate (Ctx *c)
   gboolean mana = (e->flags & TS_EVENT_FLAG_MANA) != 0;
   check_timing (c, seat, mana ? TS_SPELL_MANA_ABILITY : TS_SPELL_ABILITY,
                 p ? p->card : "an ability");
+  if (!mana) {
+    check_priority (c, seat, p && p->card ? p->card : "an ability", "used");
+    check_after_damage (c, seat, TS_SPELL_ABILITY, p ? p->card : e->card, p && p->known);
+  }
   if (p && (e->flags & TS_EVENT_FLAG_TAP)) {
     if (p->tapped)
       warn (c, "already-tapped", seat, p->id, "%s's tap ability used while it was tapped", p->card);
@@ -1960,12 +2117,14 @@ void
 ts_rules_apply (TsRules *rules, const TsProfile *fixed, TsState *s, const TsEvent *e,
                 guint index, TsVerdict *v)
 {
-  Ctx ctx = { rules, s, e, index, v };
+  Ctx ctx = { rules, s, e, index, v, s->passes, s->passed };
   Ctx *c = &ctx;
   v->event_index = index;
   v->object = e->object;
   v->first_warning = s->warnings->len;
   v->n_warnings = 0;
+  v->first_inferred = s->inferred->len;
+  v->n_inferred = 0;
 
   if (e->kind == TS_EVENT_DEFINE_CARD) {
     ts_rules_define (rules, e);
@@ -1988,8 +2147,10 @@ ts_rules_apply (TsRules *rules, const TsProfile *fixed, TsState *s, const TsEven
   if (s->game_over && e->kind != TS_EVENT_NOTE)
     warn (c, "game-over", e->player, e->object, "%s after the game ended",
           ts_event_kind_name (e->kind));
-  if (e->kind != TS_EVENT_PASS)
+  if (e->kind != TS_EVENT_PASS) {
     s->passes = 0;
+    s->passed = 0;
+  }
 
   if (e->kind == TS_EVENT_SETUP_END) {
     s->setup = FALSE;

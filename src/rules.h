@@ -34,6 +34,9 @@ void ts_rules_init (TsRules *rules, const TsCardDb *cards);
 void ts_rules_clear (TsRules *rules);
 const TsFacts *ts_rules_facts (TsRules *rules, const char *name);
 guint64 ts_rules_parse_keywords (const char *text);
+/* "prevention", "redirection" or "regeneration" for a card whose spell or ability answers
+ * damage that way (the 1993 cards); NULL for any other or an unknown card. */
+const char *ts_rules_damage_answer (const char *name);
 
 /* Applies event (log position index) to state; fills verdict (warnings appended to
  * state->warnings). fixed_profile non-NULL overrides the game_start's profile. */

@@ -35,6 +35,13 @@ warning_clear (gpointer p)
 }
 
 static void
+inference_clear (gpointer p)
+{
+  TsInference *in = p;
+  g_free (in->reason);
+}
+
+static void
 shield_clear (gpointer p)
 {
   TsShield *s = p;
@@ -60,6 +67,7 @@ ts_state_new (const TsProfile *profile)
   s->stack = new_array (sizeof (TsStackItem), stack_item_clear);
   s->shields = new_array (sizeof (TsShield), shield_clear);
   s->warnings = new_array (sizeof (TsWarning), warning_clear);
+  s->inferred = new_array (sizeof (TsInference), inference_clear);
   s->assignments = new_array (sizeof (TsAssignment), NULL);
   s->winner = -1;
   s->defender = -1;
@@ -85,6 +93,7 @@ ts_state_free (TsState *s)
   g_array_unref (s->stack);
   g_array_unref (s->shields);
   g_array_unref (s->warnings);
+  g_array_unref (s->inferred);
   g_array_unref (s->assignments);
   for (int i = 0; i < TS_MAX_PLAYERS; i++) {
     g_free (s->players[i].name);
@@ -105,8 +114,22 @@ copy_strv (GPtrArray *a)
   return c;
 }
 
+static TsState *copy_state (const TsState *src, gboolean with_log);
+
 TsState *
 ts_state_copy (const TsState *src)
+{
+  return copy_state (src, TRUE);
+}
+
+TsState *
+ts_state_copy_without_log (const TsState *src)
+{
+  return copy_state (src, FALSE);
+}
+
+static TsState *
+copy_state (const TsState *src, gboolean with_log)
 {
   TsState *s = g_new (TsState, 1);
   *s = *src;
@@ -143,11 +166,19 @@ ts_state_copy (const TsState *src)
     sh->by = g_strdup (sh->by);
   }
   s->warnings = new_array (sizeof (TsWarning), warning_clear);
-  g_array_append_vals (s->warnings, src->warnings->data, src->warnings->len);
+  if (with_log)
+    g_array_append_vals (s->warnings, src->warnings->data, src->warnings->len);
   for (guint i = 0; i < s->warnings->len; i++) {
     TsWarning *w = &g_array_index (s->warnings, TsWarning, i);
     w->rule = g_strdup (w->rule);
     w->message = g_strdup (w->message);
+  }
+  s->inferred = new_array (sizeof (TsInference), inference_clear);
+  if (with_log)
+    g_array_append_vals (s->inferred, src->inferred->data, src->inferred->len);
+  for (guint i = 0; i < s->inferred->len; i++) {
+    TsInference *in = &g_array_index (s->inferred, TsInference, i);
+    in->reason = g_strdup (in->reason);
   }
   s->assignments = new_array (sizeof (TsAssignment), NULL);
   g_array_append_vals (s->assignments, src->assignments->data, src->assignments->len);
@@ -386,6 +417,23 @@ ts_state_to_json (const TsState *s)
     json_builder_end_object (b);
   }
   json_builder_end_array (b);
+  json_builder_set_member_name (b, "inferred");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < s->inferred->len; i++) {
+    const TsInference *in = &g_array_index (s->inferred, TsInference, i);
+    json_builder_begin_object (b);
+    MEMBER_INT (b, "event", in->event_index);
+    MEMBER_STR (b, "kind", ts_event_kind_name (in->kind));
+    MEMBER_STR (b, "source", "engine");
+    MEMBER_STR (b, "player", player_name (s, in->player));
+    MEMBER_INT (b, "turn", in->turn);
+    MEMBER_STR (b, "step", in->step);
+    if (in->object)
+      MEMBER_INT (b, "object", in->object);
+    MEMBER_STR (b, "reason", in->reason);
+    json_builder_end_object (b);
+  }
+  json_builder_end_array (b);
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -459,6 +507,20 @@ ts_state_to_text (const TsState *s)
     for (guint i = 0; i < s->warnings->len; i++) {
       const TsWarning *w = &g_array_index (s->warnings, TsWarning, i);
       g_string_append_printf (out, "  event %u [%s] %s\n", w->event_index, w->rule, w->message);
+    }
+  }
+  guint turns = 0;
+  for (guint i = 0; i < s->inferred->len; i++)
+    turns += g_array_index (s->inferred, TsInference, i).kind == TS_EVENT_TURN;
+  if (turns) {
+    /* Turns the table implied are what a judge checks first; steps gone on to are routine. */
+    g_string_append_printf (out, "Turns inferred (%u):\n", turns);
+    for (guint i = 0; i < s->inferred->len; i++) {
+      const TsInference *in = &g_array_index (s->inferred, TsInference, i);
+      if (in->kind == TS_EVENT_TURN)
+        g_string_append_printf (out, "  event %u: turn %d, %s. %s\n", in->event_index, in->turn,
+                                player_name (s, in->player) ? player_name (s, in->player) : "?",
+                                in->reason);
     }
   }
   return g_string_free (out, FALSE);

@@ -99,6 +99,19 @@ typedef struct {
   guint object;            /* object concerned, 0 none */
 } TsWarning;
 
+/* Something the engine concluded from what the table showed, without being told: a turn that
+ * passed, a step gone on to. Shaped like the event it stands for (kind, player, step), with
+ * the reason; docs/events.md, "What the engine infers". */
+typedef struct {
+  guint event_index;       /* the event it was inferred from (0-based position in the log) */
+  TsEventKind kind;        /* TS_EVENT_TURN (a turn began) or TS_EVENT_STEP (a step entered) */
+  int player;              /* turn: the seat whose turn began; step: the active seat */
+  int turn;                /* the turn number after the inference */
+  const char *step;        /* the step id after the inference (profile data, not owned) */
+  guint object;            /* the permanent or spell the inference came from, 0 none */
+  char *reason;            /* sentence for the judge */
+} TsInference;
+
 typedef struct {
   guint source;            /* object */
   char *source_card;       /* for a spell source with no object */
@@ -142,6 +155,9 @@ typedef struct {
   int winner;              /* seat, -1 none; see draw */
   gboolean draw;           /* ended in a draw */
   GArray *warnings;        /* TsWarning, every warning of the effective events */
+  GArray *inferred;        /* TsInference, everything inferred from the effective events */
+  guint passed;            /* bit per seat: passed priority in the current run of passes
+                            * (modern; cleared whenever passes is) */
   guint next_object;       /* next id the engine gives (from TS_ENGINE_OBJECT_BASE up) */
   guint n_events;          /* effective events applied */
   guint64 generation;      /* increases on every change; a UI compares it to refresh */
@@ -154,6 +170,9 @@ typedef struct {
 
 TsState *ts_state_new (const TsProfile *profile);
 TsState *ts_state_copy (const TsState *state);
+/* The same without the warnings and inferences so far (both empty): small and quick, for
+ * trying an event out on. */
+TsState *ts_state_copy_without_log (const TsState *state);
 void ts_state_free (TsState *state);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsState, ts_state_free)
 

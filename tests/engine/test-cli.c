@@ -224,6 +224,97 @@ test_log_show_table_as_found (void **unused)
   g_rmdir (dir);
 }
 
+/* The bundled demo recording's table changes (tests/fixtures/demo-session/events.jsonl) as
+ * the dashboard gives them to the engine: camera events, the first frame's cards as found.
+ * Returns the path of a JSON Lines game log written in dir. */
+static char *
+demo_session_log (const char *dir)
+{
+  g_autofree char *truth = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
+                                             "demo-session", "events.jsonl", NULL);
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (truth, &text, NULL, NULL))
+    return NULL;
+  GString *log = g_string_new ("{\"kind\":\"game_start\",\"profile\":\"classic\","
+                               "\"players\":[\"Player 1\",\"Player 2\"]}\n");
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (char **l = lines; *l; l++) {
+    if (**l == '\0')
+      continue;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonObject *o = parse_object (parser, *l);
+    const char *what = json_object_get_string_member (o, "event");
+    gint64 frame = json_object_get_int_member (o, "frame");
+    gint64 id = json_object_get_int_member (o, "id");
+    gint64 seat = json_object_get_int_member (o, "player") - 1;
+    g_autofree char *card = g_strescape (json_object_get_string_member (o, "name"), NULL);
+    g_string_append_printf (log, "{\"source\":\"camera\",\"player\":%" G_GINT64_FORMAT
+                            ",\"card\":\"%s\",\"object\":%" G_GINT64_FORMAT ",", seat, card, id);
+    if (strcmp (what, "entered") == 0)
+      g_string_append_printf (log, "\"kind\":\"move\",\"from\":\"hand\",\"zone\":\"battlefield\"%s}\n",
+                              frame == 0 ? ",\"flags\":[\"setup\"]" : "");
+    else if (strcmp (what, "left") == 0)
+      g_string_append_printf (log, "\"kind\":\"move\",\"from\":\"battlefield\",\"zone\":\"%s\"}\n",
+                              json_object_get_string_member (o, "zone"));
+    else
+      g_string_append_printf (log, "\"kind\":\"%s\"}\n",
+                              strcmp (what, "tapped") == 0 ? "tap" : "untap");
+  }
+  char *path = g_build_filename (dir, "demo.jsonl", NULL);
+  assert_true (g_file_set_contents (path, log->str, -1, NULL));
+  g_string_free (log, TRUE);
+  return path;
+}
+
+/* The bundled demo, under either profile: no warning at all (Player 2's turn, in which
+ * nothing untaps, is inferred from the Grizzly Bears they cast), and the transcript says
+ * which turns were inferred and why. */
+static void
+test_demo_session_turns (void **unused)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ts-cli-XXXXXX", NULL);
+  g_autofree char *path = demo_session_log (dir);
+  if (path == NULL)
+    skip ();
+  const char *profiles[] = { "classic", "modern" };
+  for (guint p = 0; p < G_N_ELEMENTS (profiles); p++) {
+    g_autofree char *out = NULL;
+    assert_int_equal (run (&out, NULL, "replay", "--json", "--profile", profiles[p], path, NULL), 0);
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonObject *o = parse_object (parser, out);
+    JsonArray *warnings = json_object_get_array_member (o, "warnings");
+    if (json_array_get_length (warnings) > 0)
+      fail_msg ("%s: the demo gave warnings: %s", profiles[p], out);
+    assert_int_equal (json_object_get_int_member (o, "events"), 15);
+    assert_int_equal (json_object_get_int_member (o, "turn"), 4);
+    JsonArray *inferred = json_object_get_array_member (o, "inferred");
+    guint turns = 0;
+    for (guint i = 0; i < json_array_get_length (inferred); i++) {
+      JsonObject *in = json_array_get_object_element (inferred, i);
+      if (strcmp (json_object_get_string_member (in, "kind"), "turn") != 0)
+        continue;
+      turns++;
+      assert_true (strlen (json_object_get_string_member (in, "reason")) > 20);
+      if (turns == 1) {
+        assert_int_equal (json_object_get_int_member (in, "event"), 9);
+        assert_string_equal (json_object_get_string_member (in, "player"), "Player 2");
+        assert_int_equal (json_object_get_int_member (in, "turn"), 2);
+      }
+    }
+    assert_int_equal (turns, 3);
+  }
+  g_autofree char *show = NULL;
+  assert_int_equal (run (&show, NULL, "log", "show", path, NULL), 0);
+  assert_non_null (strstr (show, "Turn 2, Player 2: Main phase — cast Grizzly Bears ({1}{G}), "
+                                 "tapping Forest ×2 [turn inferred: Player 1's turn has ended"));
+  assert_null (strstr (show, "! ["));
+  g_autofree char *text = NULL;
+  assert_int_equal (run (&text, NULL, "replay", path, NULL), 0);
+  assert_non_null (strstr (text, "Turns inferred (3):"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (void)
 {
@@ -241,6 +332,7 @@ main (void)
     cmocka_unit_test (test_replay_failures),
     cmocka_unit_test (test_log_show_and_export),
     cmocka_unit_test (test_log_show_table_as_found),
+    cmocka_unit_test (test_demo_session_turns),
   };
   int rc = cmocka_run_group_tests_name ("cli", tests, NULL, NULL);
   g_free (fixture);

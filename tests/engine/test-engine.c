@@ -478,6 +478,72 @@ test_engine_transcript (void **unused)
   ts_event_clear (&cast);
 }
 
+/* An inferred turn as the dashboard sees it: the event, described before it is applied, is
+ * already in the turn it implies and gives the reason; applying it reports the inferences in
+ * the verdict, and undoing it takes them back. The engine is left as it was by describing. */
+static void
+test_engine_inferred_turn (void **unused)
+{
+  g_autoptr (TsEngine) engine = ts_engine_new (NULL, cards_db);
+  const char *text =
+    "{\"kind\":\"game_start\",\"players\":[\"Alice\",\"Bob\"]}\n"
+    "{\"kind\":\"move\",\"player\":1,\"card\":\"Forest\",\"object\":1,\"zone\":\"battlefield\",\"flags\":[\"setup\"]}\n"
+    "{\"kind\":\"step\",\"step\":\"main\"}\n"
+    "{\"kind\":\"tap\",\"object\":1,\"source\":\"camera\"}\n";
+  g_autoptr (GPtrArray) events = ts_event_parse_jsonl (text, strlen (text), NULL);
+  for (guint i = 0; i < events->len; i++)
+    ts_engine_apply (engine, events->pdata[i], NULL, NULL);
+  TsEvent elves = TS_EVENT_INIT;
+  elves.kind = TS_EVENT_MOVE;
+  elves.source = TS_SOURCE_CAMERA;
+  elves.player = 1;
+  elves.card = g_strdup ("Llanowar Elves");
+  elves.from_zone = TS_ZONE_HAND;
+  elves.zone = TS_ZONE_BATTLEFIELD;
+  guint64 generation = ts_engine_get_state (engine)->generation;
+  g_autofree char *line = ts_engine_describe (engine, &elves, "Forest");
+  assert_string_equal (line, "Turn 2, Bob: Main phase — cast Llanowar Elves ({G}), tapping Forest "
+                             "[turn inferred: Alice's turn has ended: Bob cast Llanowar Elves "
+                             "(Creature/Summon), which only the active player may do, with no "
+                             "attack or spell under way]");
+  const TsState *s = ts_engine_get_state (engine);
+  assert_int_equal (s->generation, generation);
+  assert_int_equal (s->turn, 1);
+  assert_int_equal (s->inferred->len, 0);
+  assert_int_equal (s->players[1].mana[TS_MANA_G], 1);
+
+  TsVerdict v;
+  assert_true (ts_engine_apply (engine, &elves, &v, NULL));
+  s = ts_engine_get_state (engine);
+  assert_int_equal (v.n_warnings, 0);
+  assert_int_equal (v.n_inferred, 2);
+  const TsInference *turn = &g_array_index (s->inferred, TsInference, v.first_inferred);
+  const TsInference *step = &g_array_index (s->inferred, TsInference, v.first_inferred + 1);
+  assert_int_equal (turn->kind, TS_EVENT_TURN);
+  assert_int_equal (turn->player, 1);
+  assert_int_equal (turn->turn, 2);
+  assert_int_equal (turn->event_index, 4);
+  assert_int_equal (step->kind, TS_EVENT_STEP);
+  assert_string_equal (step->step, "main");
+  assert_int_equal (s->active, 1);
+  assert_true (ts_state_find_permanent (s, 1)->tapped);
+  assert_int_equal (s->players[1].mana[TS_MANA_G], 0);
+
+  /* A copy without the log keeps the game and drops the warnings and inferences. */
+  g_autoptr (TsState) light = ts_state_copy_without_log (s);
+  assert_int_equal (light->inferred->len, 0);
+  assert_int_equal (light->warnings->len, 0);
+  assert_int_equal (light->turn, 2);
+  assert_int_equal (light->permanents->len, s->permanents->len);
+
+  assert_true (ts_engine_undo (engine, 1, NULL));
+  s = ts_engine_get_state (engine);
+  assert_int_equal (s->turn, 1);
+  assert_int_equal (s->active, 0);
+  assert_int_equal (s->inferred->len, 0);
+  ts_event_clear (&elves);
+}
+
 /* The table as found: the setup flags and setup_end survive a JSON round trip, an unknown
  * flag is an error, and the engine takes setup moves as found and says so in the transcript. */
 static void
@@ -582,6 +648,7 @@ main (void)
     cmocka_unit_test (test_engine_notify_and_state_at),
     cmocka_unit_test (test_engine_new_object_ids),
     cmocka_unit_test (test_engine_transcript),
+    cmocka_unit_test (test_engine_inferred_turn),
     cmocka_unit_test (test_profiles),
     cmocka_unit_test (test_setup_events),
   };

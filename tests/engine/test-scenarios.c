@@ -5,7 +5,9 @@
  * Paths walk the `tablesight replay --json` object: a number indexes an array, "#N" finds the
  * element whose id is N, any other word the element whose name or card is that word. null
  * expects the path to be absent or null. "warnings" lists the rules warned about by the events
- * since the previous check (in any order); leaving it out expects none.
+ * since the previous check (in any order); leaving it out expects none. "inferred" (optional)
+ * lists, in order, the kinds of what the engine inferred since the previous check ("turn",
+ * "step"); left out, inferences are not checked.
  * Every scenario is also checked for: JSON round trip of each event, the same final state from
  * a fresh replay, and the same state after undoing every event and redoing them all. */
 #include "engine.h"
@@ -106,6 +108,7 @@ run_scenario (void **state)
   g_autoptr (TsEngine) engine = ts_engine_new (NULL, cards_db);
   g_autoptr (GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) ts_event_free);
   g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GString) pending_inferred = g_string_new (NULL);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   guint checks = 0;
   for (guint ln = 0; lines[ln]; ln++) {
@@ -118,7 +121,8 @@ run_scenario (void **state)
     JsonObject *o = json_node_get_object (json_parser_get_root (parser));
     if (o == NULL)
       fail_msg ("%s:%u: not an object", path, ln + 1);
-    if (json_object_has_member (o, "expect") || json_object_has_member (o, "warnings")) {
+    if (json_object_has_member (o, "expect") || json_object_has_member (o, "warnings") ||
+        json_object_has_member (o, "inferred")) {
       checks++;
       const TsState *s = ts_engine_get_state (engine);
       g_autoptr (JsonNode) sj = ts_state_to_json (s);
@@ -152,6 +156,19 @@ run_scenario (void **state)
         fail_msg ("%s:%u: warnings: expected [%s], got [%s]\n%s", path, ln + 1, wj, gj, all);
       }
       g_ptr_array_set_size (pending, 0);
+      if (json_object_has_member (o, "inferred")) {
+        g_autoptr (GString) want_inferred = g_string_new (NULL);
+        JsonArray *a = json_object_get_array_member (o, "inferred");
+        for (guint i = 0; i < json_array_get_length (a); i++)
+          g_string_append_printf (want_inferred, "%s%s", i ? "," : "",
+                                  json_array_get_string_element (a, i));
+        if (strcmp (want_inferred->str, pending_inferred->str) != 0) {
+          g_autofree char *all = node_text (walk (sj, "inferred"));
+          fail_msg ("%s:%u: inferred: expected [%s], got [%s]\n%s", path, ln + 1,
+                    want_inferred->str, pending_inferred->str, all);
+        }
+      }
+      g_string_truncate (pending_inferred, 0);
       continue;
     }
     TsEvent *e = ts_event_new (TS_EVENT_NONE);
@@ -170,6 +187,10 @@ run_scenario (void **state)
     for (guint i = 0; i < v.n_warnings; i++)
       g_ptr_array_add (pending,
                        g_strdup (g_array_index (s->warnings, TsWarning, v.first_warning + i).rule));
+    for (guint i = 0; i < v.n_inferred; i++)
+      g_string_append_printf (pending_inferred, "%s%s", pending_inferred->len ? "," : "",
+                              ts_event_kind_name (g_array_index (s->inferred, TsInference,
+                                                                 v.first_inferred + i).kind));
     g_ptr_array_add (events, e);
   }
   assert_true (checks > 0);
