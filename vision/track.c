@@ -749,6 +749,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
      * the reader from the cards. */
     gboolean hopeless = tr->blank_reads >= 2 && tr->votes->len == 0 &&
                         tr->quad_frames * 2 < tr->seen_frames;
+    if (hopeless && tr->rechecking) {
+      tr->rechecking = FALSE;  /* nothing to decide with: it stays what it was */
+      unsure = tr->name == NULL || tr->name_score < t->p.strong_score;
+    }
     if (unsure && !hopeless && tr->reads < t->p.max_reads &&
         time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
       request_read (t, tr, image, time_us, out);
