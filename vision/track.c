@@ -10,10 +10,8 @@
 #define SIG_COLS 8
 #define SIG_ROWS 3
 #define SIG_N (SIG_COLS * SIG_ROWS)
-/* A detection this many times larger or smaller than a card is not that card come back, and
- * as its shadow does not keep it in play. (Frame to frame matching does not check size: the
- * real detector's estimate of one card's size varies that much while it is being turned.) */
-#define MAX_SIZE_RATIO 2.5
+/* A detection this many times larger or smaller than a confirmed card is not that card. */
+#define MAX_SIZE_RATIO 1.6
 /* Frames between signature checks of a settled card. */
 #define SIG_EVERY 15
 
@@ -957,6 +955,11 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       double d = hypot (inputs[b].center[0] - tr->center[0],
                         inputs[b].center[1] - tr->center[1]);
       if (d > gate)
+        continue;
+      /* A piece of a card (a word of a title, a box of its art) is not the card: matched
+       * to its track, it would keep a card that left in play or drag it onto another. */
+      double ratio = long_side (inputs[b].size) / ls;
+      if (tr->state != TRACK_TENTATIVE && (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO))
         continue;
       /* A card known by another name is another card: one put where a card was (the next
        * land in the same spot, the next card on a pile). */

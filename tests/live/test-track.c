@@ -783,8 +783,8 @@ test_track__second_detection_of_a_card_is_not_a_second_card (void **state)
   sim_clear (&s);
 }
 
-/* A card goes; something much smaller (a die, a piece of the card beside it) is seen near
- * where it lay: that is not the card come back, and the card leaves. */
+/* A card goes; something much smaller (a die, a piece of the card beside it) is seen where
+ * it lay: that is not the card, which leaves. */
 static void
 test_track__a_small_thing_where_a_card_lay_is_not_the_card (void **state)
 {
@@ -797,7 +797,7 @@ test_track__a_small_thing_where_a_card_lay_is_not_the_card (void **state)
   sim_step (&s, 10);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].present = FALSE;
-  int die = sim_add (&s, 400, 300, NULL, AREA_BATTLEFIELD);
+  int die = sim_add (&s, 305, 310, NULL, AREA_BATTLEFIELD);
   s.cards[die].scale = 0.3;
   s.cards[die].title_only = TRUE;
   sim_step (&s, 4 * FPS);
