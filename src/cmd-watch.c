@@ -36,8 +36,9 @@ player_name (const Output *o, int player)
 
 static void
 print_event (Output *o, const TsObservation *obs, const TsObservedEvent *oe,
-             const TsVerdict *verdict, gboolean applied)
+             const TsVerdict *verdict)
 {
+  gboolean applied = verdict != NULL;
   const TsEvent *e = oe->event;
   if (o->json) {
     g_autoptr (JsonBuilder) b = json_builder_new ();
@@ -99,36 +100,26 @@ print_event (Output *o, const TsObservation *obs, const TsObservedEvent *oe,
   fflush (stdout);
 }
 
+static void
+on_event (const TsObservation *obs, const TsObservedEvent *oe, const TsVerdict *verdict,
+          gpointer user_data)
+{
+  Output *o = user_data;
+  o->n_events++;
+  o->n_confirm += oe->needs_confirmation;
+  print_event (o, obs, oe, verdict);
+}
+
 /* Translates, applies (when there is an engine) and prints what the tracker saw. */
 static gboolean
 handle_observations (Output *o, GArray *observations, GError **error)
 {
-  g_autoptr (GArray) events = ts_observed_event_array_new ();
-  for (guint i = 0; i < observations->len; i++) {
-    const TsObservation *obs = &g_array_index (observations, TsObservation, i);
-    g_array_set_size (events, 0);
-    ts_observer_translate (o->observer, obs, events);
-    for (guint k = 0; k < events->len; k++) {
-      TsObservedEvent *oe = &g_array_index (events, TsObservedEvent, k);
-      TsVerdict verdict = { 0 };
-      gboolean applied = FALSE;
-      /* A card that came in tapped: its tap names the object the move just created. */
-      if (k > 0 && obs->kind == TS_OBS_ENTERED)
-        oe->event->object = ts_observer_object (o->observer, obs->track_id);
-      if (o->engine) {
-        if (!ts_engine_apply (o->engine, oe->event, &verdict, error))
-          return FALSE;
-        applied = TRUE;
-        if (obs->kind == TS_OBS_ENTERED && oe->event->kind == TS_EVENT_MOVE && verdict.object)
-          ts_observer_bind (o->observer, obs->track_id, verdict.object);
-      }
-      o->n_events++;
-      o->n_confirm += oe->needs_confirmation;
-      print_event (o, obs, oe, &verdict, applied);
-    }
-  }
+  gboolean ok = TRUE;
+  for (guint i = 0; i < observations->len && ok; i++)
+    ok = ts_observer_apply (o->observer, o->engine,
+                            &g_array_index (observations, TsObservation, i), on_event, o, error);
   g_array_set_size (observations, 0);
-  return TRUE;
+  return ok;
 }
 
 static gboolean
@@ -296,7 +287,9 @@ ts_cmd_watch (int argc, char **argv)
   TsTrackReader reader;
   ts_observe_reader_init (&reader, db, matcher, min_score);
   g_autoptr (TsTracker) tracker = ts_tracker_new (&params, &reader);
-  g_autoptr (TsDetector) detector = ts_detector_new (NULL);
+  TsDetectorParams detect_params;
+  ts_observe_detector_params_init (&detect_params);
+  g_autoptr (TsDetector) detector = ts_detector_new (&detect_params);
   g_autoptr (TsObserver) observer = ts_observer_new (live ? g_get_real_time () -
                                                               g_get_monotonic_time ()
                                                           : g_get_real_time ());

@@ -5,6 +5,12 @@
 #include <math.h>
 #include <string.h>
 
+void
+ts_observe_detector_params_init (TsDetectorParams *params)
+{
+  ts_detector_params_init (params);
+}
+
 TsZone
 ts_observe_zone_for_area (TsAreaKind area)
 {
@@ -137,6 +143,7 @@ ts_observed_event_array_new (void)
 struct _TsObserver {
   gint64 offset_us;
   GHashTable *objects;  /* track id -> engine object id */
+  GHashTable *names;    /* track id -> name a person gave it */
   gboolean setup_open;  /* entries are the table as found */
   gint64 setup_until_us;
   guint n_setup;        /* setup moves sent, so setup_end is sent only after some */
@@ -148,6 +155,7 @@ ts_observer_new (gint64 time_offset_us)
   TsObserver *o = g_new0 (TsObserver, 1);
   o->offset_us = time_offset_us;
   o->objects = g_hash_table_new (g_direct_hash, g_direct_equal);
+  o->names = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   return o;
 }
 
@@ -157,6 +165,7 @@ ts_observer_free (TsObserver *o)
   if (o == NULL)
     return;
   g_hash_table_unref (o->objects);
+  g_hash_table_unref (o->names);
   g_free (o);
 }
 
@@ -181,6 +190,15 @@ ts_observer_object (const TsObserver *o, guint track_id)
   if (g_hash_table_lookup_extended (o->objects, GUINT_TO_POINTER (track_id), NULL, &v))
     return GPOINTER_TO_UINT (v);
   return track_id;
+}
+
+void
+ts_observer_set_name (TsObserver *o, guint track_id, const char *name)
+{
+  if (name != NULL)
+    g_hash_table_insert (o->names, GUINT_TO_POINTER (track_id), g_strdup (name));
+  else
+    g_hash_table_remove (o->names, GUINT_TO_POINTER (track_id));
 }
 
 static TsEvent *
@@ -270,5 +288,41 @@ ts_observer_translate (TsObserver *o, const TsObservation *obs, GArray *out)
     e->object = object;
     break;
   }
+  /* The person's name stands for a card the camera still cannot read. */
+  const char *named = g_hash_table_lookup (o->names, GUINT_TO_POINTER (obs->track_id));
+  for (guint i = before; named != NULL && i < out->len; i++) {
+    TsObservedEvent *oe = &g_array_index (out, TsObservedEvent, i);
+    if (oe->event->card == NULL && oe->track_id == obs->track_id &&
+        oe->event->kind != TS_EVENT_SETUP_END) {
+      oe->event->card = g_strdup (named);
+      oe->event->flags &= ~TS_EVENT_FLAG_FACEDOWN;
+    }
+  }
   return out->len - before;
+}
+
+gboolean
+ts_observer_apply (TsObserver *o, TsEngine *engine, const TsObservation *obs,
+                   TsObserverEventFunc func, gpointer user_data, GError **error)
+{
+  g_return_val_if_fail (o != NULL && obs != NULL, FALSE);
+  g_autoptr (GArray) events = ts_observed_event_array_new ();
+  ts_observer_translate (o, obs, events);
+  for (guint k = 0; k < events->len; k++) {
+    TsObservedEvent *oe = &g_array_index (events, TsObservedEvent, k);
+    TsVerdict verdict = { 0 };
+    /* A card that came in tapped: its tap was made before the move was bound to the
+     * engine's object, so it named the track; name the object now. */
+    if (obs->kind == TS_OBS_ENTERED && oe->event->kind == TS_EVENT_TAP)
+      oe->event->object = ts_observer_object (o, obs->track_id);
+    if (engine != NULL) {
+      if (!ts_engine_apply (engine, oe->event, &verdict, error))
+        return FALSE;
+      if (obs->kind == TS_OBS_ENTERED && oe->event->kind == TS_EVENT_MOVE && verdict.object)
+        ts_observer_bind (o, obs->track_id, verdict.object);
+    }
+    if (func != NULL)
+      func (obs, oe, engine != NULL ? &verdict : NULL, user_data);
+  }
+  return TRUE;
 }

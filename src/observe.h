@@ -9,10 +9,15 @@
 #include "calibration.h"
 #include "cards.h"
 #include "detect.h"
+#include "engine.h"
 #include "event.h"
 #include "track.h"
 
 G_BEGIN_DECLS
+
+/* The detector's tuning for the live table (every frame of a camera), used by `tablesight
+ * watch` and the dashboard's live feed alike. */
+void ts_observe_detector_params_init (TsDetectorParams *params);
 
 /* The engine's zone for a layout area. */
 TsZone ts_observe_zone_for_area (TsAreaKind area);
@@ -63,5 +68,21 @@ void ts_observer_open_setup (TsObserver *observer, gint64 until_us);
 void ts_observer_bind (TsObserver *observer, guint track_id, guint object);
 /* The engine object for a track; the track id itself until bound. */
 guint ts_observer_object (const TsObserver *observer, guint track_id);
+/* A person named track_id's card (name NULL forgets it): the events of that card the camera
+ * gives no name carry this one from now on. */
+void ts_observer_set_name (TsObserver *observer, guint track_id, const char *name);
+
+/* Told of each event ts_observer_apply made from obs, once the engine took it; verdict is the
+ * engine's (NULL without an engine). */
+typedef void (*TsObserverEventFunc) (const TsObservation *obs, const TsObservedEvent *oe,
+                                     const TsVerdict *verdict, gpointer user_data);
+
+/* Translates obs and applies its events to engine in order (engine NULL: translation only),
+ * binding a card that enters to the object the engine gives it, so that its tap on entry and
+ * every later event name that object. func (may be NULL) is called for each event. FALSE
+ * with the engine's error when it refused an event (its store could not record it): the
+ * observation's remaining events are not applied. */
+gboolean ts_observer_apply (TsObserver *observer, TsEngine *engine, const TsObservation *obs,
+                            TsObserverEventFunc func, gpointer user_data, GError **error);
 
 G_END_DECLS

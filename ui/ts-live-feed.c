@@ -18,7 +18,6 @@ typedef struct {
   int owner;
   gboolean tapped;
   gboolean unknown;      /* unread, or read with low confidence */
-  gboolean named_by_person;
   guint64 seen_frame;    /* last frame an input was matched to it */
 } Track;
 
@@ -73,7 +72,6 @@ struct _TsLiveFeed {
   TsEngine *engine_seen;       /* the window's engine the observer's bindings belong to */
   gboolean awaiting_reannounce; /* observations until the worker's new entries are stale */
   gboolean setup_pending;      /* a new game: what lies on the table is the table as found */
-  GHashTable *person_names;    /* track id -> name the person gave it */
   TsLiveFeedStats stats;
   double read_to_shown_total_ms;
   gboolean running;
@@ -139,7 +137,7 @@ tracks_apply (TsLiveFeed *feed, const TsObservation *obs)
     g_hash_table_remove (feed->tracks, GUINT_TO_POINTER (obs->track_id));
     return;
   case TS_OBS_NAMED:
-    if (t != NULL && !t->named_by_person) {
+    if (t != NULL) {
       set_name (t, obs->name);
       t->unknown = obs->name == NULL || obs->needs_confirmation;
     }
@@ -287,7 +285,9 @@ worker (gpointer data)
   TsTracker *tracker = ts_tracker_new (&params, with_reader ? &reader : NULL);
   TsDetector *detector = NULL;
   if (feed->detect == NULL) {
-    detector = ts_detector_new (NULL);
+    TsDetectorParams detect_params;
+    ts_observe_detector_params_init (&detect_params);
+    detector = ts_detector_new (&detect_params);
     feed->detect = default_detect;
     feed->detect_data = detector;
   }
@@ -335,6 +335,22 @@ worker (gpointer data)
     if (index == 0)
       ts_calibration_fit_image (feed->calibration, frame->width, frame->height);
 
+    /* The person's names first: the tracker's observations of this frame carry them. */
+    g_mutex_lock (&feed->lock);
+    GHashTableIter it;
+    gpointer key, value;
+    g_hash_table_iter_init (&it, feed->relabels);
+    while (g_hash_table_iter_next (&it, &key, &value)) {
+      Track *tr = g_hash_table_lookup (feed->tracks, key);
+      ts_tracker_set_name (tracker, GPOINTER_TO_UINT (key), value);
+      if (tr != NULL) {
+        set_name (tr, value);
+        tr->unknown = FALSE;
+      }
+    }
+    g_hash_table_remove_all (feed->relabels);
+    g_mutex_unlock (&feed->lock);
+
     g_array_set_size (inputs, 0);
     feed->detect (feed->detect_data, frame, index, feed->calibration, inputs);
     ts_tracker_update (tracker, frame, t, (const TsTrackInput *) inputs->data, inputs->len,
@@ -342,18 +358,6 @@ worker (gpointer data)
     last_time = t;
 
     g_mutex_lock (&feed->lock);
-    GHashTableIter it;
-    gpointer key, value;
-    g_hash_table_iter_init (&it, feed->relabels);
-    while (g_hash_table_iter_next (&it, &key, &value)) {
-      Track *tr = g_hash_table_lookup (feed->tracks, key);
-      if (tr != NULL) {
-        set_name (tr, value);
-        tr->unknown = FALSE;
-        tr->named_by_person = TRUE;
-      }
-    }
-    g_hash_table_remove_all (feed->relabels);
     gboolean reannounce = feed->reannounce;
     feed->reannounce = FALSE;
     g_mutex_unlock (&feed->lock);
@@ -448,36 +452,25 @@ show_status (TsLiveFeed *feed, const Status *s)
 }
 
 static void
+on_event_applied (const TsObservation *obs, const TsObservedEvent *oe, const TsVerdict *verdict,
+                  gpointer user_data)
+{
+  TsLiveFeed *feed = user_data;
+  feed->stats.events_applied++;
+  feed->stats.events_to_confirm += oe->needs_confirmation;
+}
+
+static void
 apply_observations (TsLiveFeed *feed, GArray *observations)
 {
-  g_autoptr (GArray) events = ts_observed_event_array_new ();
+  TsEngine *engine = ts_window_get_engine (feed->window);
   for (guint i = 0; i < observations->len; i++) {
-    const TsObservation *obs = &g_array_index (observations, TsObservation, i);
-    g_array_set_size (events, 0);
-    ts_observer_translate (feed->observer, obs, events);
-    for (guint k = 0; k < events->len; k++) {
-      TsObservedEvent *oe = &g_array_index (events, TsObservedEvent, k);
-      TsVerdict verdict = { 0 };
-      g_autoptr (GError) error = NULL;
-      oe->event->source = TS_SOURCE_CAMERA;
-      /* A card that enters tapped: its tap was made before the move above was bound to the
-       * engine's object, so it still names the track. */
-      if (k > 0 && obs->kind == TS_OBS_ENTERED)
-        oe->event->object = ts_observer_object (feed->observer, obs->track_id);
-      const char *named = g_hash_table_lookup (feed->person_names,
-                                               GUINT_TO_POINTER (oe->track_id));
-      /* The judge's name stands for a card the camera still cannot read. */
-      if (named != NULL && oe->event->card == NULL)
-        oe->event->card = g_strdup (named);
-      if (!ts_engine_apply (ts_window_get_engine (feed->window), oe->event, &verdict, &error)) {
-        feed->stats.events_failed++;
-        ts_window_show_error (feed->window, "A camera event was not recorded", error);
-        continue;
-      }
-      feed->stats.events_applied++;
-      feed->stats.events_to_confirm += oe->needs_confirmation;
-      if (obs->kind == TS_OBS_ENTERED && oe->event->kind == TS_EVENT_MOVE && verdict.object)
-        ts_observer_bind (feed->observer, obs->track_id, verdict.object);
+    g_autoptr (GError) error = NULL;
+    if (!ts_observer_apply (feed->observer, engine,
+                            &g_array_index (observations, TsObservation, i), on_event_applied,
+                            feed, &error)) {
+      feed->stats.events_failed++;
+      ts_window_show_error (feed->window, "A camera event was not recorded", error);
     }
   }
 }
@@ -590,7 +583,6 @@ ts_live_feed_new (TsWindow *window, TsCaptureSource *source, TsCalibration *cali
   g_array_set_clear_func (feed->statuses, status_clear);
   feed->relabels = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   feed->reannounced_at = -1;
-  feed->person_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   /* A judge should see a lost camera come back within a couple of seconds. */
   ts_capture_set_retry (source, 250, 2000, 0);
   return feed;
@@ -672,7 +664,6 @@ ts_live_feed_free (TsLiveFeed *feed)
   g_clear_pointer (&feed->observations, g_array_unref);
   g_clear_pointer (&feed->statuses, g_array_unref);
   g_clear_pointer (&feed->relabels, g_hash_table_unref);
-  g_clear_pointer (&feed->person_names, g_hash_table_unref);
   g_clear_pointer (&feed->tracks, g_hash_table_unref);
   g_clear_pointer (&feed->observer, ts_observer_free);
   g_clear_pointer (&feed->source, ts_capture_free);
@@ -690,7 +681,7 @@ ts_live_feed_name_card (TsLiveFeed *feed, guint track_id, const char *name)
   g_mutex_lock (&feed->lock);
   g_hash_table_insert (feed->relabels, GUINT_TO_POINTER (track_id), g_strdup (name));
   g_mutex_unlock (&feed->lock);
-  g_hash_table_insert (feed->person_names, GUINT_TO_POINTER (track_id), g_strdup (name));
+  ts_observer_set_name (feed->observer, track_id, name);
 }
 
 gboolean

@@ -10,6 +10,8 @@
 #define SIG_COLS 8
 #define SIG_ROWS 3
 #define SIG_N (SIG_COLS * SIG_ROWS)
+/* A detection this many times larger or smaller than a confirmed card is not that card. */
+#define MAX_SIZE_RATIO 1.6
 /* Frames between signature checks of a settled card. */
 #define SIG_EVERY 15
 
@@ -18,7 +20,17 @@ typedef enum {
   TRACK_PENDING,    /* confirmed; waiting for its name before being reported */
   TRACK_ACTIVE,     /* reported (ENTERED or merged into a reported identity) */
   TRACK_BURIED,     /* covered by the next card of a pile: not seen, not gone */
+  TRACK_SHADOW,     /* a second detection of a reported card (part of it, its title line
+                     * alone): followed so it matches nothing else, never reported */
 } TrackState;
+
+/* The readings of one card that gave one name. */
+typedef struct {
+  char *name;
+  double weight;          /* sum of the readings' scores */
+  int n;                  /* readings */
+  double best;            /* best score */
+} Vote;
 
 typedef struct {
   guint64 key;            /* internal, unique; reading results refer to it */
@@ -37,9 +49,18 @@ typedef struct {
   gint64 first_seen_us, last_seen_us, confirmed_us;
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
-  char *name;
+  int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
+  gboolean entry_tapped;  /* its state when first confirmed */
+  gint64 turned_us;       /* when it last turned before being reported */
+  int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
+  char *name;             /* the card's identity: a name its readings agree on, or NULL */
   double name_score;
+  GArray *votes;          /* Vote: readings since the identity was last put in doubt */
+  gboolean by_person;     /* a person named it: readings no longer change it */
+  gboolean rechecking;    /* its title changed: readings decide whether it is another card */
+  guint64 master;         /* TRACK_SHADOW: the key of the card it is a detection of */
   int reads;
+  int blank_reads;        /* readings that found no name */
   gboolean read_in_flight;
   gint64 last_read_us;
   double sig[SIG_N];
@@ -87,9 +108,11 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->tap_band_deg = 30;
   p->untap_band_deg = 30;
   p->settle_deg = 4;
+  p->tap_frames = 2;
   p->name_wait_ms = 4000;
+  p->name_votes = 2;
   p->strong_score = 0.85;
-  p->reread_ms = 500;
+  p->reread_ms = 300;
   p->max_reads = 6;
   p->confirm_below = 0.6;
   p->sync_reads = FALSE;
@@ -120,10 +143,54 @@ ts_observation_array_new (void)
 }
 
 static void
+vote_clear (Vote *v)
+{
+  g_free (v->name);
+}
+
+static void
 track_free (Track *t)
 {
   g_free (t->name);
+  g_array_unref (t->votes);
   g_free (t);
+}
+
+static void
+votes_add (Track *tr, const char *name, double score)
+{
+  for (guint i = 0; i < tr->votes->len; i++) {
+    Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (strcmp (v->name, name) == 0) {
+      v->weight += score;
+      v->n++;
+      v->best = MAX (v->best, score);
+      return;
+    }
+  }
+  Vote v = { g_strdup (name), score, 1, score };
+  g_array_append_val (tr->votes, v);
+}
+
+/* The name the readings agree on: read at least `need` times and weighing at least twice
+ * the runner-up. NULL when they disagree or are too few. */
+static const Vote *
+votes_consensus (const Track *tr, int need)
+{
+  const Vote *lead = NULL, *second = NULL;
+  for (guint i = 0; i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (lead == NULL || v->weight > lead->weight) {
+      second = lead;
+      lead = v;
+    } else if (second == NULL || v->weight > second->weight)
+      second = v;
+  }
+  if (lead == NULL || lead->n < MAX (need, 1))
+    return NULL;
+  if (second != NULL && lead->weight < 2 * second->weight)
+    return NULL;
+  return lead;
 }
 
 static void
@@ -249,6 +316,24 @@ ts_tracker_get_reader_error (const TsTracker *t)
   const GError *e = t->reader_error;
   g_mutex_unlock ((GMutex *) &t->error_lock);
   return e;
+}
+
+gboolean
+ts_tracker_set_name (TsTracker *t, guint track_id, const char *name)
+{
+  g_return_val_if_fail (t != NULL && name != NULL, FALSE);
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *tr = t->tracks->pdata[i];
+    if (tr->id != track_id || (tr->state != TRACK_ACTIVE && tr->state != TRACK_BURIED))
+      continue;
+    g_free (tr->name);
+    tr->name = g_strdup (name);
+    tr->name_score = 1;
+    tr->by_person = TRUE;
+    tr->rechecking = FALSE;
+    return TRUE;
+  }
+  return FALSE;
 }
 
 guint
@@ -427,6 +512,14 @@ angle_diff (double a, double b)
   return d > 180 ? 360 - d : d;
 }
 
+/* Difference (degrees, 0..90) between two angles taken as axes: up and down alike. */
+static double
+axis_diff (double a, double b)
+{
+  double d = angle_diff (a, b);
+  return d > 90 ? 180 - d : d;
+}
+
 /* Distance (degrees) from the nearest quarter turn (90 or 270). */
 static double
 from_tapped (double rel)
@@ -445,6 +538,40 @@ find_key (TsTracker *t, guint64 key)
   return NULL;
 }
 
+/* Settles the card's identity from its readings; reports a change of a reported card. */
+static void
+identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
+{
+  if (tr->by_person)
+    return;
+  const Vote *lead = votes_consensus (tr, t->p.name_votes);
+  if (lead == NULL)
+    return;
+  if (tr->name != NULL && strcmp (tr->name, lead->name) == 0) {
+    tr->name_score = MAX (tr->name_score, lead->best);
+    tr->rechecking = FALSE;
+    return;
+  }
+  if (tr->state == TRACK_ACTIVE && tr->rechecking && tr->name != NULL) {
+    /* The same place now holds another card: the old one left, a new one came. */
+    emit (out, TS_OBS_LEFT, tr, time_us, t->cur, 0.7, t->p.confirm_below);
+    g_free (tr->name);
+    tr->name = g_strdup (lead->name);
+    tr->name_score = lead->best;
+    tr->rechecking = FALSE;
+    tr->id = t->next_id++;
+    emit (out, TS_OBS_ENTERED, tr, time_us, t->cur, mean_conf (tr) * tr->name_score,
+          t->p.confirm_below);
+    return;
+  }
+  g_free (tr->name);
+  tr->name = g_strdup (lead->name);
+  tr->name_score = lead->best;
+  tr->rechecking = FALSE;
+  if (tr->state == TRACK_ACTIVE)
+    emit (out, TS_OBS_NAMED, tr, time_us, t->cur, tr->name_score, t->p.confirm_below);
+}
+
 static void
 apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
                gint64 time_us)
@@ -455,38 +582,12 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
     return;
   }
   tr->read_in_flight = FALSE;
-  if (name == NULL) {
-    g_free (name);
-    return;
+  tr->blank_reads += name == NULL;
+  if (name != NULL && !tr->by_person) {
+    votes_add (tr, name, score);
+    identity_update (t, tr, time_us, out);
   }
-  gboolean differs = tr->name && strcmp (tr->name, name) != 0;
-  if (tr->state == TRACK_ACTIVE && differs && tr->name_score >= t->p.strong_score &&
-      score >= t->p.strong_score) {
-    /* The same place now holds another card: the old one left, a new one came. */
-    emit (out, TS_OBS_LEFT, tr, time_us, t->cur, 0.7, t->p.confirm_below);
-    g_free (tr->name);
-    tr->name = name;
-    tr->name_score = score;
-    tr->id = t->next_id++;
-    emit (out, TS_OBS_ENTERED, tr, time_us, t->cur, mean_conf (tr) * score,
-          t->p.confirm_below);
-    return;
-  }
-  if (tr->name != NULL && !differs) {
-    tr->name_score = MAX (tr->name_score, score);
-    g_free (name);
-    return;
-  }
-  if (tr->name != NULL && score <= tr->name_score) {
-    g_free (name);
-    return;
-  }
-  gboolean was_unnamed = tr->name == NULL;
-  g_free (tr->name);
-  tr->name = name;
-  tr->name_score = score;
-  if (tr->state == TRACK_ACTIVE && (was_unnamed || differs))
-    emit (out, TS_OBS_NAMED, tr, time_us, t->cur, score, t->p.confirm_below);
+  g_free (name);
 }
 
 static void
@@ -549,11 +650,15 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->conf_sum = in->confidence;
   tr->conf_n = 1;
   tr->tapped = from_tapped (in->rel_angle_deg) < 45;
+  tr->seen_frames = 1;
+  tr->quad_frames = in->has_quad;
   tr->last = *in;
   tr->last.name = NULL;
+  tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
+  g_array_set_clear_func (tr->votes, (GDestroyNotify) vote_clear);
   if (in->name) {
-    tr->name = g_strdup (in->name);
-    tr->name_score = in->name_score;
+    votes_add (tr, in->name, in->name_score);
+    identity_update (t, tr, time_us, NULL);
   }
   g_ptr_array_add (t->tracks, tr);
   return tr;
@@ -573,8 +678,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->prev_angle = tr->angle;
   tr->angle = in->rel_angle_deg;
   /* After a gap the previous angle is stale: wait for a second look before calling it
-   * settled. */
-  tr->angle_settled = !was_missing && angle_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+   * settled. Up and down alike: a detector may not tell a card's top from its bottom. */
+  tr->angle_settled = !was_missing && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+  tr->seen_frames++;
+  tr->quad_frames += in->has_quad;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
   tr->last_seen_us = time_us;
   tr->last_frame = t->cur;
@@ -582,27 +689,32 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->conf_n++;
   tr->last = *in;
   tr->last.name = NULL;
-  if (in->name && (tr->name == NULL || in->name_score > tr->name_score)) {
-    g_free (tr->name);
-    tr->name = g_strdup (in->name);
-    tr->name_score = in->name_score;
+  if (in->name && !tr->by_person) {
+    votes_add (tr, in->name, in->name_score);
+    identity_update (t, tr, time_us, out);
   }
   if (tr->state == TRACK_BURIED)
     tr->state = TRACK_ACTIVE;  /* uncovered again */
 
-  if (tr->angle_settled) {
-    double dt = from_tapped (tr->angle);
-    double du = 90 - dt;
-    int now = dt <= t->p.tap_band_deg ? 1 : du <= t->p.untap_band_deg ? 0 : -1;
-    if (now >= 0 && now != tr->tapped) {
-      tr->tapped = now;
-      /* In a pile (graveyard, exile) a card's turn means nothing. */
-      if (tr->state == TRACK_ACTIVE && !tr->pile) {
-        double off = now ? dt : du;
-        double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
-        emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
-              mean_conf (tr) * (1 - 0.5 * off / band), t->p.confirm_below);
-      }
+  double dt = from_tapped (tr->angle);
+  double du = 90 - dt;
+  int now = dt <= t->p.tap_band_deg ? 1 : du <= t->p.untap_band_deg ? 0 : -1;
+  /* A turn counts once the card has lain settled in its new state for tap_frames frames:
+   * any frame moving, in between or back resets it. */
+  if (tr->angle_settled && now >= 0 && now != tr->tapped)
+    tr->turn_frames++;
+  else
+    tr->turn_frames = 0;
+  if (tr->turn_frames >= MAX (t->p.tap_frames, 1)) {
+    tr->turn_frames = 0;
+    tr->tapped = now;
+    tr->turned_us = time_us;
+    /* In a pile (graveyard, exile) a card's turn means nothing. */
+    if (tr->state == TRACK_ACTIVE && !tr->pile) {
+      double off = now ? dt : du;
+      double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+            mean_conf (tr) * (1 - 0.5 * off / band), t->p.confirm_below);
     }
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
@@ -627,19 +739,34 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     o->from_area = from;
   }
 
-  /* Re-read a weak name; check now and then that the title is still the same card's. */
-  if (tr->state == TRACK_ACTIVE || tr->state == TRACK_PENDING) {
-    gboolean weak = tr->name == NULL || tr->name_score < t->p.strong_score;
-    if (weak && tr->reads < t->p.max_reads &&
+  /* Read until the readings agree on a strong name; check now and then that the title is
+   * still the same card's. */
+  if ((tr->state == TRACK_ACTIVE || tr->state == TRACK_PENDING) && !tr->by_person) {
+    gboolean unsure = tr->name == NULL || tr->name_score < t->p.strong_score || tr->rechecking;
+    if (tr->rechecking && tr->reads >= t->p.max_reads && !tr->read_in_flight)
+      tr->rechecking = FALSE;  /* the readings never agreed on another card: it stays */
+    /* A title line alone that twice gave no name is no title: reading it again would keep
+     * the reader from the cards. */
+    gboolean hopeless = tr->blank_reads >= 2 && tr->votes->len == 0 &&
+                        tr->quad_frames * 2 < tr->seen_frames;
+    if (hopeless && tr->rechecking) {
+      tr->rechecking = FALSE;  /* nothing to decide with: it stays what it was */
+      unsure = tr->name == NULL || tr->name_score < t->p.strong_score;
+    }
+    if (unsure && !hopeless && tr->reads < t->p.max_reads &&
         time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
       request_read (t, tr, image, time_us, out);
-    else if (image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
+    else if (!unsure && image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
              t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
       double sig[SIG_N];
       if (title_signature (image, in->title_px, sig) &&
           signature_distance (sig, tr->sig) > 0.6) {
         if (++tr->sig_changed >= 2) {
+          /* Another card in its place, or the same one moved a little: fresh readings
+           * decide. */
           tr->reads = 0;
+          tr->rechecking = TRUE;
+          g_array_set_size (tr->votes, 0);
           request_read (t, tr, image, time_us, out);
         }
       } else
@@ -682,6 +809,9 @@ find_reappeared (TsTracker *t, const Track *nw)
           0.5 * long_side (o->size))
       continue;
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    double ratio = long_side (nw->size) / long_side (o->size);
+    if (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO)
+      continue;  /* a piece of something, not the card */
     gboolean ok;
     if (nw->name && o->name)
       ok = strcmp (nw->name, o->name) == 0;
@@ -699,20 +829,97 @@ find_reappeared (TsTracker *t, const Track *nw)
   return best;
 }
 
+/* Is a confirmed card ready to be reported? A named one is. An unread one (or one whose
+ * readings disagree) is reported unnamed, for the person to confirm, once it has stayed long
+ * enough or its readings ran out: most candidates that never read are not cards (a hand, a
+ * die, a card back) and vanish before. A title line alone that never reads is not a card. */
+static gboolean
+may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
+{
+  if (tr->name != NULL || !t->have_reader)
+    return TRUE;
+  if (tr->quad_frames * 2 < tr->seen_frames)
+    return FALSE;
+  gboolean gave_up = tr->reads >= t->p.max_reads && !tr->read_in_flight;
+  return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
+}
+
+/* Does the point (image pixels) lie on the title line's band, give or take a line's height
+ * above and below? */
+static gboolean
+on_title_line (const double (*title)[2], double x, double y)
+{
+  double ux = title[1][0] - title[0][0], uy = title[1][1] - title[0][1];
+  double vx = title[3][0] - title[0][0], vy = title[3][1] - title[0][1];
+  double uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
+  if (uu < 1e-9 || vv < 1e-9)
+    return FALSE;
+  double px = x - title[0][0], py = y - title[0][1];
+  double s = (px * ux + py * uy) / uu, r = (px * vx + py * vy) / vv;
+  return s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
+}
+
+/* A new card that is a second detection of a reported card seen just now: its title line
+ * lies on that card's title line (a word of it, found alone) with the same name or none, or,
+ * unread, it lies over that card's middle (its art box). Cards overlapping on the table
+ * (fanned lands) show their titles apart, and two identical cards side by side are a card's
+ * width apart. */
+static Track *
+find_overlapped (TsTracker *t, const Track *nw)
+{
+  double tx = 0, ty = 0;
+  for (int k = 0; k < 4; k++) {
+    tx += nw->last.title_px[k][0] / 4;
+    ty += nw->last.title_px[k][1] / 4;
+  }
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame + 1 < t->cur)
+      continue;
+    if (nw->name != NULL && (o->name == NULL || strcmp (nw->name, o->name) != 0))
+      continue;
+    if (on_title_line (o->last.title_px, tx, ty))
+      return o;
+    double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    if (nw->name == NULL && d < 0.3 * long_side (o->size))
+      return o;
+  }
+  return NULL;
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
   tr->state = TRACK_ACTIVE;
   Track *old = find_reappeared (t, tr);
+  Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
+  if (over != NULL) {
+    tr->state = TRACK_SHADOW;
+    tr->master = over->key;
+    return;
+  }
   double name_factor = tr->name ? tr->name_score : 0.5;
   if (old == NULL) {
     tr->id = t->next_id++;
+    /* Turned while its name was being read: it came in as it was, then turned. */
+    gboolean turned = tr->tapped != tr->entry_tapped && !tr->pile;
+    gboolean now = tr->tapped;
+    tr->tapped = turned ? tr->entry_tapped : now;
     emit (out, TS_OBS_ENTERED, tr, tr->confirmed_us, t->cur, mean_conf (tr) * name_factor,
           t->p.confirm_below);
+    tr->tapped = now;
+    if (turned)
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur,
+            mean_conf (tr) * name_factor, t->p.confirm_below);
     return;
   }
   tr->id = old->id;
-  if (tr->name == NULL && old->name) {
+  if (old->by_person) {
+    g_free (tr->name);
+    tr->name = g_strdup (old->name);
+    tr->name_score = old->name_score;
+    tr->by_person = TRUE;
+  } else if (tr->name == NULL && old->name) {
     tr->name = g_strdup (old->name);
     tr->name_score = old->name_score;
   }
@@ -748,6 +955,15 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       double d = hypot (inputs[b].center[0] - tr->center[0],
                         inputs[b].center[1] - tr->center[1]);
       if (d > gate)
+        continue;
+      /* A piece of a card (a word of a title, a box of its art) is not the card: matched
+       * to its track, it would keep a card that left in play or drag it onto another. */
+      double ratio = long_side (inputs[b].size) / ls;
+      if (tr->state != TRACK_TENTATIVE && (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO))
+        continue;
+      /* A card known by another name is another card: one put where a card was (the next
+       * land in the same spot, the next card on a pile). */
+      if (inputs[b].name && tr->name && !tr->by_person && strcmp (inputs[b].name, tr->name) != 0)
         continue;
       Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
@@ -785,6 +1001,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       if (seen && tr->consecutive >= t->p.confirm_frames) {
         tr->state = TRACK_PENDING;
         tr->confirmed_us = tr->first_seen_us;
+        tr->entry_tapped = tr->tapped;
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
       } else if (!seen && t->cur - tr->last_frame > 2)
@@ -793,10 +1010,7 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
     case TRACK_PENDING:
       if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
         drop = TRUE;
-      /* An unread card is reported only if it stays that long: most candidates that never
-       * read are not cards (a hand, a die, a card back) and vanish before. */
-      else if (seen && (tr->name != NULL || !t->have_reader ||
-                        time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000))
+      else if (seen && may_announce (t, tr, time_us))
         announce (t, tr, time_us, out);
       break;
     case TRACK_ACTIVE:
@@ -811,6 +1025,17 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       break;
     case TRACK_BURIED:
       break;
+    case TRACK_SHADOW: {
+      /* Seen, and the size of a card, it stands for its card (which is not gone while its
+       * detection is here); a piece of it alone does not. */
+      Track *m = find_key (t, tr->master);
+      double ratio = m ? long_side (tr->size) / long_side (m->size) : 0;
+      if (m == NULL || (!seen && t->cur - tr->last_frame > 2))
+        drop = TRUE;
+      else if (seen && ratio > 1 / MAX_SIZE_RATIO && ratio < MAX_SIZE_RATIO)
+        m->last_seen_us = MAX (m->last_seen_us, time_us);
+      break;
+    }
     }
     /* announce may have removed an older track: re-find our place. */
     guint idx;
@@ -845,8 +1070,13 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
         continue;
       /* Unread and not yet seen long enough to count as a card: forgotten, as it would
        * have been had it vanished. */
-      if (tr->name == NULL && t->have_reader &&
-          time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000)
+      /* Gone before the end (and never reported): a passing glimpse, as it would have been
+       * had the recording gone on. */
+      if (tr->last_frame != t->cur)
+        g_ptr_array_remove (t->tracks, tr);
+      else if (tr->name == NULL && t->have_reader &&
+               (time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
+                tr->quad_frames * 2 < tr->seen_frames))
         g_ptr_array_remove (t->tracks, tr);
       else
         announce (t, tr, time_us, out);

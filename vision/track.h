@@ -1,6 +1,6 @@
 /* track.h — following physical cards across frames: a stable identity per card, names read
- * once off the frame loop, and debounced observations (entered, moved, tapped, untapped,
- * left) with a confidence each.
+ * off the frame loop until the readings agree, and debounced observations (entered, moved,
+ * tapped, untapped, left) with a confidence each.
  *
  * The tracker knows no rules and no calibration. Each frame the caller gives it the cards
  * seen, already placed on the table: position and size in plane units (table millimetres
@@ -11,7 +11,13 @@
  *
  * Debouncing: a card must be seen in confirm_frames frames before it counts; a card not seen
  * (a hand over it) stays in play for leave_after_ms; a turn counts only once the card has
- * settled (its angle steady) clearly tapped or clearly untapped.
+ * settled (its angle steady) clearly tapped or clearly untapped for tap_frames frames.
+ *
+ * Names: a reader misreads now and then, so a name becomes a card's identity only when
+ * name_votes readings agree (weighed by score, twice the runner-up); a card whose readings
+ * keep disagreeing is reported unnamed for the person to confirm, never as two cards. A
+ * second detection of a reported card (a word of its title alone, its art box) follows it
+ * silently instead of becoming another card; two identical cards side by side stay two.
  *
  * Ownership: TsTracker is opaque (ts_tracker_free). Observations appended to the caller's
  * GArray own their name: release each with ts_observation_clear (or create the array with
@@ -68,13 +74,25 @@ typedef struct {
   double tap_band_deg;    /* within this of a quarter turn = tapped, (30) */
   double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
                            * between, the card is being turned and nothing is reported */
-  double settle_deg;      /* angle change per frame below which a card counts as settled (4) */
+  double settle_deg;      /* angle change per frame below which a card counts as settled (4);
+                           * up and down count alike (a quarter turn either way is a tap) */
+  int tap_frames;         /* frames a card must lie settled in its new state before a tap or
+                           * untap is reported (2): a turn seen for fewer is jitter. Each frame
+                           * adds latency (at 30 fps, 33 ms) */
   int name_wait_ms;       /* a card still unread after this long is reported unnamed, for
                            * confirmation (4000); one gone before then is forgotten. Shorter
-                           * reports unreadable cards sooner and more non-cards. */
-  double strong_score;    /* readings scoring below this are retried (0.85) */
-  int reread_ms;          /* retry a weak reading after this long (500) */
-  int max_reads;          /* readings per card before giving up (6) */
+                           * reports unreadable cards sooner and more non-cards. Only a whole
+                           * card's outline counts: a title line alone that never reads is
+                           * not reported. */
+  int name_votes;         /* agreeing readings before a name becomes the card's identity (2):
+                           * the reader's one-off misreads never enter play. Each reading
+                           * weighs its score; the leading name must also weigh at least
+                           * twice the runner-up, else the card is unknown (for the person
+                           * to confirm). 1 trusts every single reading. */
+  double strong_score;    /* an identity read below this keeps being re-read (0.85) */
+  int reread_ms;          /* read an unsettled name again after this long (300) */
+  int max_reads;          /* readings per card before giving up (6); a card whose readings
+                           * still disagree then is reported unnamed, for confirmation */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
   gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
 } TsTrackerParams;
@@ -82,14 +100,16 @@ typedef struct {
 void ts_tracker_params_init (TsTrackerParams *params);
 
 typedef enum {
-  TS_OBS_ENTERED,   /* a card appeared in area (with its tapped state) */
+  TS_OBS_ENTERED,   /* a card appeared in area (with its tapped state; one turned while its
+                     * name was being read enters as it was, then TAPPED/UNTAPPED follows,
+                     * dated when it turned) */
   TS_OBS_MOVED,     /* a known card went from from_area to area (e.g. battlefield ->
                      * graveyard); same track_id as before */
   TS_OBS_TAPPED,
   TS_OBS_UNTAPPED,
   TS_OBS_LEFT,      /* the card is gone from the table (from from_area) */
-  TS_OBS_NAMED,     /* a card reported unnamed has been read since (or was replaced by
-                     * another card of this name in place) */
+  TS_OBS_NAMED,     /* a reported card's readings have since agreed on a name (it was
+                     * unnamed, or its readings turned to another name) */
 } TsObservationKind;
 
 typedef struct {
@@ -132,6 +152,12 @@ void ts_tracker_flush (TsTracker *tracker, GArray *out);
  * waiting for their name (a card unread for less than name_wait_ms is forgotten). Cards
  * unseen at the end are not reported as gone: a hand may be over them. */
 void ts_tracker_finish (TsTracker *tracker, gint64 time_us, GArray *out);
+
+/* A person named the card track_id (as reported in observations): observations of it carry
+ * this name from now on, with full confidence, and the camera's readings no longer change it
+ * (nor is it read again). Emits nothing: the person's naming is recorded by whoever asked.
+ * FALSE when no card in play has that id. */
+gboolean ts_tracker_set_name (TsTracker *tracker, guint track_id, const char *name);
 
 /* Cards currently in play (confirmed and not left). */
 guint ts_tracker_get_n_cards (const TsTracker *tracker);

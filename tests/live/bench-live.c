@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int
@@ -44,11 +45,12 @@ static const char *const hd_script =
   "at 8 hand 0.20 1.30 0.45 0.70 10\n"
   "at 12 tap 4\n";
 
-/* Capture (JPEG frames from a folder), detection, placement and tracking at 1080p. */
+/* Capture (JPEG frames from a folder), detection, placement and tracking at 1080p, with the
+ * detector tuned as given. */
 static void
-bench_frame_cost (void)
+bench_frame_cost (const TsDetectorParams *params, const char *what)
 {
-  printf ("Per-frame cost at 1920x1080, one core, OCR excluded:\n");
+  printf ("Per-frame cost at 1920x1080, one core, OCR excluded; detector: %s\n", what);
   ts_cv_set_num_threads (1);
   g_autoptr (GError) error = NULL;
   g_autoptr (TsSynthSession) session = ts_synth_session_new_from_script (hd_script, "hd",
@@ -61,7 +63,7 @@ bench_frame_cost (void)
   }
   g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
   g_autoptr (TsCaptureSource) src = ts_capture_open (spec, &error);
-  g_autoptr (TsDetector) detector = ts_detector_new (NULL);
+  g_autoptr (TsDetector) detector = ts_detector_new (params);
   g_autoptr (TsCalibration) cal = ts_calibration_new ();
   ts_calibration_set_layout (cal, ts_zone_layout_load_named ("two-player-wide", NULL));
   g_autoptr (TsTracker) tracker = ts_tracker_new (NULL, NULL);
@@ -150,11 +152,15 @@ static void
 print_eval (const char *what, const EvalResult *r)
 {
   printf ("  %-34s events %2d, reported %2d, matched %2d: precision %.3f recall %.3f; "
-          "in order %d/%d; taps within 2 frames %d/%d; spurious enter/leave %d\n",
+          "in order %d/%d; taps within 2 frames %d/%d (latency mean %.1f, max %d frames); "
+          "spurious enter/leave %d\n",
           what, r->truth, r->reported, r->matched, r->precision, r->recall, r->in_order,
-          r->matched, r->taps_within_2, r->taps, r->spurious_enter_leave);
+          r->matched, r->taps_within_2, r->taps, r->tap_latency_mean, r->tap_latency_max,
+          r->spurious_enter_leave);
 }
 
+/* A scripted game at 1280x720 with titles of 20 px: lands, creatures, an attack, a death,
+ * a hand passing over. */
 static const char *const p720_script =
   "size 1280x720\n"
   "frames 200\n"
@@ -174,42 +180,95 @@ static const char *const p720_script =
   "at 140 retreat 4\n"
   "at 150 untap 1\n";
 
+/* A random two-player game from the card database at 1280x720, titles 20 px. */
+static char *
+random_720_script (const TsCardDb *db, guint32 seed, int frames)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  g_autofree char *script = ts_synth_session_script_random (deck, seed, frames, 1280, 720);
+  /* The last title line wins. */
+  return g_strconcat (script, "title 20\n", NULL);
+}
+
+typedef struct {
+  int truth, reported, matched, in_order, taps, taps_within_2;
+  double latency_sum;
+  int latency_max;
+} Totals;
+
+static void
+eval_one (const char *what, const char *script, const char *dir, const TsCardDb *db,
+          gboolean truth_too, Totals *totals)
+{
+  EvalResult r;
+  g_autoptr (GError) error = NULL;
+  if (truth_too) {
+    gboolean ok = script ? eval_session_script (script, EVAL_TRUTH_CANDIDATES, db, &r, &error)
+                         : eval_session_dir (dir, EVAL_TRUTH_CANDIDATES, db, &r, &error);
+    if (ok) {
+      g_autofree char *label = g_strdup_printf ("%s, truth detections", what);
+      print_eval (label, &r);
+      if (g_getenv ("TS_EVAL_LOG") && g_getenv ("TS_BENCH_TRUTH_ONLY"))
+        printf ("%s", r.log->str);
+      eval_result_clear (&r);
+    }
+    g_clear_error (&error);
+  }
+  /* TS_BENCH_TRUTH_ONLY: tracking alone, fast. */
+  if (g_getenv ("TS_BENCH_TRUTH_ONLY"))
+    return;
+  gboolean ok = script ? eval_session_script (script, EVAL_DETECTOR, db, &r, &error)
+                       : eval_session_dir (dir, EVAL_DETECTOR, db, &r, &error);
+  if (!ok) {
+    printf ("  %s: %s\n", what, error->message);
+    return;
+  }
+  g_autofree char *label = g_strdup_printf ("%s, real detector+OCR", what);
+  print_eval (label, &r);
+  printf ("    per frame: detection %.1f ms, tracking with OCR %.1f ms (readings in step)\n",
+          r.ms_detect, r.ms_track);
+  if (g_getenv ("TS_EVAL_LOG"))
+    printf ("%s", r.log->str);
+  if (totals) {
+    totals->truth += r.truth;
+    totals->reported += r.reported;
+    totals->matched += r.matched;
+    totals->in_order += r.in_order;
+    totals->taps += r.taps;
+    totals->taps_within_2 += r.taps_within_2;
+    totals->latency_sum += r.tap_latency_mean * r.taps;
+    totals->latency_max = MAX (totals->latency_max, r.tap_latency_max);
+  }
+  eval_result_clear (&r);
+}
+
 static void
 bench_sessions (const TsCardDb *db)
 {
   printf ("Event precision/recall on scripted sessions:\n");
   g_autofree char *demo = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
                                             "demo-session", NULL);
-  EvalResult r;
-  g_autoptr (GError) error = NULL;
-  if (g_getenv ("TS_BENCH_720_ONLY"))
-    goto p720;
-  if (eval_session_dir (demo, EVAL_TRUTH_CANDIDATES, db, &r, &error)) {
-    print_eval ("demo (768x432), truth detections", &r);
-    eval_result_clear (&r);
+  /* TS_BENCH_SESSION=demo|0|1|2 runs one of them. */
+  const char *one = g_getenv ("TS_BENCH_SESSION");
+  if (one == NULL || strcmp (one, "demo") == 0)
+    eval_one ("demo (768x432)", NULL, demo, db, TRUE, NULL);
+  Totals totals = { 0 };
+  if (one == NULL || strcmp (one, "0") == 0)
+    eval_one ("720p scripted game (seed 3)", p720_script, NULL, db, TRUE, &totals);
+  const guint32 seeds[] = { 11, 29 };
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++) {
+    if (one != NULL && atoi (one) != (int) i + 1)
+      continue;
+    g_autofree char *script = random_720_script (db, seeds[i], 240);
+    g_autofree char *what = g_strdup_printf ("720p random game (seed %u)", seeds[i]);
+    eval_one (what, script, NULL, db, TRUE, &totals);
   }
-  if (eval_session_dir (demo, EVAL_DETECTOR, db, &r, &error)) {
-    print_eval ("demo (768x432), real detector+OCR", &r);
-    printf ("    per frame: detection %.1f ms, tracking with OCR %.1f ms\n", r.ms_detect,
-            r.ms_track);
-    eval_result_clear (&r);
-  } else
-    printf ("  demo: %s\n", error->message);
-  g_clear_error (&error);
-p720:
-  if (eval_session_script (p720_script, EVAL_TRUTH_CANDIDATES, db, &r, &error)) {
-    print_eval ("720p game, truth detections", &r);
-    eval_result_clear (&r);
-  }
-  if (eval_session_script (p720_script, EVAL_DETECTOR, db, &r, &error)) {
-    print_eval ("720p game, real detector+OCR", &r);
-    printf ("    per frame: detection %.1f ms, tracking with OCR %.1f ms\n", r.ms_detect,
-            r.ms_track);
-    if (g_getenv ("TS_EVAL_LOG"))
-      printf ("%s", r.log->str);
-    eval_result_clear (&r);
-  } else
-    printf ("  720p: %s\n", error->message);
+  printf ("  1280x720 sessions together, real detector+OCR: precision %.3f recall %.3f; "
+          "in order %d/%d; taps within 2 frames %d/%d (latency mean %.1f, max %d frames)\n",
+          totals.reported ? (double) totals.matched / totals.reported : 1.0,
+          totals.truth ? (double) totals.matched / totals.truth : 1.0, totals.in_order,
+          totals.matched, totals.taps_within_2, totals.taps,
+          totals.taps ? totals.latency_sum / totals.taps : 0.0, totals.latency_max);
 }
 
 static long
@@ -298,8 +357,24 @@ main (int argc, char **argv)
   }
   /* TS_BENCH_ONLY=frames|sessions|memory runs one part. */
   const char *only = g_getenv ("TS_BENCH_ONLY");
-  if (only == NULL || strcmp (only, "frames") == 0)
-    bench_frame_cost ();
+  if (only == NULL || strcmp (only, "frames") == 0) {
+    TsDetectorParams live, p;
+    memset (&live, 0, sizeof live);  /* padding too: the two are compared bytewise */
+    memset (&p, 0, sizeof p);
+    ts_observe_detector_params_init (&live);
+    g_autofree char *what = g_strdup_printf ("the live table's (work_size %d, title lines %s)",
+                                             live.work_size, live.find_titles ? "on" : "off");
+    bench_frame_cost (&live, what);
+    ts_detector_params_init (&p);
+    if (memcmp (&p, &live, sizeof p) != 0)
+      bench_frame_cost (&p, "the detector's defaults");
+    p = live;
+    p.work_size = 800;
+    bench_frame_cost (&p, "work_size 800");
+    p = live;
+    p.find_titles = FALSE;
+    bench_frame_cost (&p, "without title lines alone");
+  }
   if (only == NULL || strcmp (only, "sessions") == 0)
     bench_sessions (db);
   if (only == NULL || strcmp (only, "memory") == 0)

@@ -196,7 +196,9 @@ run_init (Run *run, EvalMode mode, const TsCardDb *db)
     run->matcher = ts_matcher_new (db);
     ts_observe_reader_init (&run->reader, db, run->matcher, 0);
     run->have_reader = TRUE;
-    run->detector = ts_detector_new (NULL);
+    TsDetectorParams dp;
+    ts_observe_detector_params_init (&dp);
+    run->detector = ts_detector_new (&dp);
   }
   run->tracker = ts_tracker_new (&p, run->have_reader ? &run->reader : NULL);
   run->observer = ts_observer_new (0);
@@ -272,13 +274,23 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
     }
   }
   gint64 t1 = g_get_monotonic_time ();
-  if (g_getenv ("TS_EVAL_DEBUG") && run->frames < 26)
+  if (g_getenv ("TS_EVAL_DEBUG") && (run->frames < 26 || g_getenv ("TS_EVAL_DEBUG")[0] == '2')) {
     for (guint i = 0; i < run->inputs->len; i++) {
       const TsTrackInput *in = &g_array_index (run->inputs, TsTrackInput, i);
-      g_printerr ("frame %d in %u: %s c=(%.0f,%.0f) a=%.1f area %d owner %d\n", run->frames, i,
+      g_printerr ("frame %d in %u: %s c=(%.0f,%.0f) a=%.1f area %d owner %d quad %d conf %.2f "
+                  "title px (%.0f,%.0f) size %.0fx%.0f\n", run->frames, i,
                   in->name ? in->name : "-", in->center[0], in->center[1], in->rel_angle_deg,
-                  in->area, in->owner);
+                  in->area, in->owner, in->has_quad, in->confidence,
+                  (in->title_px[0][0] + in->title_px[2][0]) / 2,
+                  (in->title_px[0][1] + in->title_px[2][1]) / 2, in->size[0], in->size[1]);
     }
+    for (guint i = 0; i < truth->len; i++) {
+      const TruthCard *c = &g_array_index (truth, TruthCard, i);
+      g_printerr ("frame %d truth %s title px (%.0f,%.0f) visible %.2f\n", run->frames, c->name,
+                  (c->shape.title[0][0] + c->shape.title[2][0]) / 2,
+                  (c->shape.title[0][1] + c->shape.title[2][1]) / 2, c->shape.visible);
+    }
+  }
   ts_tracker_update (run->tracker, image, (gint64) run->frames * 33333,
                      (const TsTrackInput *) run->inputs->data, run->inputs->len,
                      run->observations);
@@ -345,7 +357,10 @@ score (Run *run, const GArray *truth, EvalResult *out)
     last_when = r->when;
     if (tap) {
       out->taps++;
-      out->taps_within_2 += (int) r->frame - te->frame <= 2;
+      int latency = (int) r->frame - te->frame;
+      out->taps_within_2 += latency <= 2;
+      out->tap_latency_mean += latency;
+      out->tap_latency_max = out->taps == 1 ? latency : MAX (out->tap_latency_max, latency);
     }
     g_string_append_printf (out->log, "found    frame %3d %-8s %s (card %d) at frame %d, "
                             "reported at %d\n", te->frame, te->kind, te->name, te->id, r->when,
@@ -361,6 +376,8 @@ score (Run *run, const GArray *truth, EvalResult *out)
     g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u)\n", (int) r->frame,
                             k, r->card ? r->card : "(unnamed)", r->track);
   }
+  if (out->taps > 0)
+    out->tap_latency_mean /= out->taps;
   out->precision = out->reported ? (double) out->matched / out->reported : 1.0;
   out->recall = out->truth ? (double) out->matched / out->truth : 1.0;
   out->frames = run->frames;

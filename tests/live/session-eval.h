@@ -21,6 +21,9 @@ typedef struct {
                                    * (to within 6 frames) */
   int taps, taps_within_2;        /* matched (un)taps, and those reported <= 2 frames after
                                    * the truth's settling frame */
+  double tap_latency_mean;        /* frames from the truth's settling to the report, over the
+                                   * matched (un)taps (negative: before it settled) */
+  int tap_latency_max;
   double precision, recall;
   int frames;
   double ms_detect, ms_track;     /* per frame */

@@ -42,12 +42,12 @@ out=$("$ts" watch --source "dir:$tmp" --calibration "$tmp/broken.ini" 2>&1); rc=
 check "watch with a malformed calibration fails clearly" "[ $rc -eq 1 ] && grep -q 'broken.ini:4' <<<\"\$out\""
 
 photo="$src/tests/fixtures/scenes/mixed-frames.jpg"
-out=$("$ts" watch --source "file:$photo?loop=1" --max-frames 12 --json --log "$tmp/game.db" 2>"$tmp/err"); rc=$?
+out=$("$ts" watch --source "file:$photo?loop=1" --max-frames 24 --json --log "$tmp/game.db" 2>"$tmp/err"); rc=$?
 check "watch runs a looped photo" "[ $rc -eq 0 ]"
 check "watch prints entries as JSON" "grep -q '\"observation\":\"entered\"' <<<\"\$out\""
 check "watch reports timings" "grep -q 'per frame: capture' '$tmp/err'"
 n1=$(grep -c '"observation":"entered"' <<<"$out")
-check "each card enters once over 12 frames" "[ $n1 -ge 1 ] && [ $n1 -le 3 ]"
+check "each card enters once over 24 frames" "[ $n1 -ge 1 ] && [ $n1 -le 3 ]"
 replay=$("$ts" replay --json "$tmp/game.db" 2>&1); rc=$?
 check "the game store replays" "[ $rc -eq 0 ] && grep -q 'Shivan Dragon\|Wheel of Fortune' <<<\"\$replay\""
 # Resuming: the same store again adds to the same game.

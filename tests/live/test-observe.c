@@ -186,6 +186,97 @@ test_observe__empty_table_at_start_has_no_setup (void **state)
   assert_false (ev (out, 0)->flags & TS_EVENT_FLAG_SETUP);
 }
 
+typedef struct {
+  GPtrArray *kinds;   /* "move", "tap", ... as the events came */
+  guint move_object;  /* the object the engine gave the entering card */
+  guint tap_object;   /* the object its tap named */
+} Applied;
+
+static void
+on_applied (const TsObservation *obs, const TsObservedEvent *oe, const TsVerdict *verdict,
+            gpointer user_data)
+{
+  Applied *a = user_data;
+  assert_non_null (verdict);
+  g_ptr_array_add (a->kinds, (gpointer) ts_event_kind_name (oe->event->kind));
+  if (oe->event->kind == TS_EVENT_MOVE && obs->kind == TS_OBS_ENTERED)
+    a->move_object = verdict->object;
+  if (oe->event->kind == TS_EVENT_TAP)
+    a->tap_object = oe->event->object;
+}
+
+static TsEngine *
+engine_with_game (void)
+{
+  TsEngine *engine = ts_engine_new (NULL, NULL);
+  g_autoptr (TsEvent) start = ts_event_new (TS_EVENT_GAME_START);
+  start->profile = g_strdup ("modern");
+  start->n_players = 2;
+  start->names[0] = g_strdup ("Ann");
+  start->names[1] = g_strdup ("Bob");
+  start->player = 0;
+  assert_true (ts_engine_apply (engine, start, NULL, NULL));
+  return engine;
+}
+
+/* One way from observations to the engine, for the watch command and the dashboard alike:
+ * the card that came in tapped is tapped as the object the engine gave it, and later
+ * events name that object too. */
+static void
+test_observe__apply_binds_the_engine_object (void **state)
+{
+  g_autoptr (TsEngine) engine = engine_with_game ();
+  g_autoptr (TsObserver) o = ts_observer_new (0);
+  Applied a = { g_ptr_array_new () };
+  TsObservation e = obs_make (TS_OBS_ENTERED, 9, "Forest", TS_AREA_BATTLEFIELD, TRUE, 0.9);
+  assert_true (ts_observer_apply (o, engine, &e, on_applied, &a, NULL));
+  assert_int_equal (a.kinds->len, 2);
+  assert_string_equal (a.kinds->pdata[0], ts_event_kind_name (TS_EVENT_MOVE));
+  assert_string_equal (a.kinds->pdata[1], ts_event_kind_name (TS_EVENT_TAP));
+  assert_int_not_equal (a.move_object, 0);
+  assert_int_not_equal (a.move_object, 9);  /* not the track id: the engine's object */
+  assert_int_equal (a.tap_object, a.move_object);
+  assert_int_equal (ts_observer_object (o, 9), a.move_object);
+  const TsPermanent *p = ts_state_find_permanent (ts_engine_get_state (engine), a.move_object);
+  assert_non_null (p);
+  assert_true (p->tapped);
+  TsObservation u = obs_make (TS_OBS_UNTAPPED, 9, "Forest", TS_AREA_BATTLEFIELD, FALSE, 0.9);
+  assert_true (ts_observer_apply (o, engine, &u, on_applied, &a, NULL));
+  p = ts_state_find_permanent (ts_engine_get_state (engine), a.move_object);
+  assert_false (p->tapped);
+  /* Without an engine it only translates. */
+  g_autoptr (TsObserver) bare = ts_observer_new (0);
+  guint before = a.kinds->len;
+  assert_true (ts_observer_apply (bare, NULL, &u, NULL, NULL, NULL));
+  assert_int_equal (a.kinds->len, before);
+  g_ptr_array_unref (a.kinds);
+}
+
+/* The person's name stands for a card the camera cannot read, and only for that card. */
+static void
+test_observe__person_name_fills_unread_card (void **state)
+{
+  g_autoptr (TsObserver) o = ts_observer_new (0);
+  g_autoptr (GArray) out = ts_observed_event_array_new ();
+  ts_observer_set_name (o, 4, "Llanowar Elves");
+  TsObservation e = obs_make (TS_OBS_ENTERED, 4, NULL, TS_AREA_BATTLEFIELD, FALSE, 0.9);
+  assert_int_equal (ts_observer_translate (o, &e, out), 1);
+  assert_string_equal (ev (out, 0)->card, "Llanowar Elves");
+  assert_false (ev (out, 0)->flags & TS_EVENT_FLAG_FACEDOWN);
+  TsObservation other = obs_make (TS_OBS_TAPPED, 5, NULL, TS_AREA_BATTLEFIELD, TRUE, 0.9);
+  ts_observer_translate (o, &other, out);
+  assert_null (ev (out, 1)->card);
+  /* A name the camera read is its own. */
+  TsObservation read = obs_make (TS_OBS_TAPPED, 4, "Elvish Archers", TS_AREA_BATTLEFIELD, TRUE,
+                                 0.9);
+  ts_observer_translate (o, &read, out);
+  assert_string_equal (ev (out, 2)->card, "Elvish Archers");
+  ts_observer_set_name (o, 4, NULL);
+  TsObservation untap = obs_make (TS_OBS_UNTAPPED, 4, NULL, TS_AREA_BATTLEFIELD, FALSE, 0.9);
+  ts_observer_translate (o, &untap, out);
+  assert_null (ev (out, 3)->card);
+}
+
 int
 main (void)
 {
@@ -196,6 +287,8 @@ main (void)
     cmocka_unit_test (test_observe__empty_table_at_start_has_no_setup),
     cmocka_unit_test (test_observe__unsure_and_face_down),
     cmocka_unit_test (test_observe__candidates_placed_on_the_table),
+    cmocka_unit_test (test_observe__apply_binds_the_engine_object),
+    cmocka_unit_test (test_observe__person_name_fills_unread_card),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

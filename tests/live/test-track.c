@@ -20,6 +20,8 @@ typedef struct {
   const char *name;
   int area;
   gboolean present;
+  gboolean title_only;  /* the detector sees its title line but not its outline */
+  double scale;         /* its size as a card's (0: 1) */
 } SimCard;
 
 typedef struct {
@@ -54,7 +56,7 @@ sim_clear (Sim *s)
 static int
 sim_add (Sim *s, double x, double y, const char *name, int area)
 {
-  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE };
+  s->cards[s->n] = (SimCard) { x, y, 0, name, area, TRUE, FALSE, 1 };
   return s->n++;
 }
 
@@ -74,8 +76,9 @@ sim_step (Sim *s, int frames)
       memset (t, 0, sizeof *t);
       t->center[0] = c->x + g_rand_double_range (s->rand, -0.7, 0.7);
       t->center[1] = c->y + g_rand_double_range (s->rand, -0.7, 0.7);
-      t->size[0] = 63 + g_rand_double_range (s->rand, -1, 1);
-      t->size[1] = 88 + g_rand_double_range (s->rand, -1, 1);
+      double k = c->scale > 0 ? c->scale : 1;
+      t->size[0] = k * (63 + g_rand_double_range (s->rand, -1, 1));
+      t->size[1] = k * (88 + g_rand_double_range (s->rand, -1, 1));
       t->rel_angle_deg = fmod (c->angle + g_rand_double_range (s->rand, -1, 1) + 360, 360);
       t->area = c->area;
       t->owner = 0;
@@ -87,6 +90,10 @@ sim_step (Sim *s, int frames)
       double tl[4][2] = { { c->x - 28, c->y - 40 }, { c->x + 28, c->y - 40 },
                           { c->x + 28, c->y - 34 }, { c->x - 28, c->y - 34 } };
       memcpy (t->title_px, tl, sizeof tl);
+      double q[4][2] = { { c->x - 31, c->y - 44 }, { c->x + 31, c->y - 44 },
+                         { c->x + 31, c->y + 44 }, { c->x - 31, c->y + 44 } };
+      memcpy (t->quad_px, q, sizeof q);
+      t->has_quad = !c->title_only;
     }
     ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
     s->frame++;
@@ -246,7 +253,7 @@ test_track__dies_and_goes_to_the_graveyard (void **state)
   /* Picked up (gone for 12 frames), dropped in the graveyard far away. */
   s.cards[c].present = FALSE;
   sim_step (&s, 12);
-  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE };
+  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE, 1 };
   sim_step (&s, 10 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
@@ -374,16 +381,22 @@ test_track__names_read_off_the_frame_loop_once_each (void **state)
   g_cond_broadcast (&fr.cond);
   g_mutex_unlock (&fr.lock);
   ts_tracker_flush (s.tracker, s.obs);
-  sim_step (&s, 3 * FPS);
+  /* One reading is not yet a name: nothing is reported before a second one agrees. */
+  sim_step (&s, 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);
+  for (int k = 0; k < 3 * FPS; k++) {
+    sim_step (&s, 1);
+    ts_tracker_flush (s.tracker, s.obs);
+  }
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
   for (int i = 0; i < 4; i++) {
     const TsObservation *o = find_obs (&s, TS_OBS_ENTERED, (guint) i);
     assert_non_null (o->name);
     assert_string_equal (o->name, names[i]);
   }
-  /* Strong readings are not repeated. */
-  assert_int_equal (ts_tracker_get_n_reads (s.tracker), 4);
-  assert_int_equal (fr.reads, 4);
+  /* Two strong readings that agree make a name; it is not read again. */
+  assert_int_equal (ts_tracker_get_n_reads (s.tracker), 8);
+  assert_int_equal (fr.reads, 8);
   sim_clear (&s);
   g_mutex_clear (&fr.lock);
   g_cond_clear (&fr.cond);
@@ -439,6 +452,11 @@ test_track__unnamed_card_is_reported_for_confirmation (void **state)
   g_cond_broadcast (&fr.cond);
   g_mutex_unlock (&fr.lock);
   ts_tracker_flush (s.tracker, s.obs);
+  assert_null (find_obs (&s, TS_OBS_NAMED, 0));  /* one reading: not yet */
+  for (int k = 0; k < FPS; k++) {
+    sim_step (&s, 1);
+    ts_tracker_flush (s.tracker, s.obs);
+  }
   const TsObservation *named = find_obs (&s, TS_OBS_NAMED, 0);
   assert_non_null (named);
   assert_int_equal (named->track_id, id);
@@ -446,6 +464,396 @@ test_track__unnamed_card_is_reported_for_confirmation (void **state)
   sim_clear (&s);
   g_mutex_clear (&fr.lock);
   g_cond_clear (&fr.cond);
+}
+
+/* A judge names a card: observations carry the name from then on, readings no longer change
+ * it, and it is not read again. */
+static void
+test_track__person_name_sticks (void **state)
+{
+  FakeReader fr = { 0 };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  Sim s;
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, FPS);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (e);
+  assert_string_equal (e->name, "Forest");
+  guint id = e->track_id;
+  assert_false (ts_tracker_set_name (s.tracker, id + 100, "Island"));
+  assert_true (ts_tracker_set_name (s.tracker, id, "Island"));
+  guint reads = ts_tracker_get_n_reads (s.tracker);
+  guint n_obs = s.obs->len;
+  s.cards[c].angle = 90;
+  sim_step (&s, 10);
+  assert_int_equal (s.obs->len, n_obs + 1);  /* the tap, and nothing about the name */
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Island");
+  assert_false (tap->needs_confirmation);
+  /* Its title changes (another card's colour): still no reading; the person's name holds. */
+  memset (im->data, 200, (gsize) im->stride * im->height);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (ts_tracker_get_n_reads (s.tracker), reads);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  /* Picked up and put down nearby: the same card, still the person's name. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 10);
+  s.cards[c].present = TRUE;
+  s.cards[c].x += 40;
+  s.cards[c].angle = 0;
+  sim_step (&s, FPS);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_non_null (untap);
+  assert_int_equal (untap->track_id, id);
+  assert_string_equal (untap->name, "Island");
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
+/* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
+ * read), the last one repeating ---- */
+
+typedef struct {
+  const char *const *script[4];  /* per card, by the title's grey level as render_titles
+                                  * paints it; NULL-terminated */
+  int calls[4];
+  int total;
+} ScriptReader;
+
+static char *
+script_read (gpointer worker, const TsTrackReadRequest *req, double *score)
+{
+  ScriptReader *r = worker;
+  double x = (req->title_px[0][0] + req->title_px[2][0]) / 2;
+  double y = (req->title_px[0][1] + req->title_px[2][1]) / 2;
+  const TsImage *im = req->image;
+  int card = (im->data[(int) y * im->stride + (int) x * im->channels] / 50) % 4;
+  const char *const *sc = r->script[card];
+  int n = 0;
+  while (sc[n] != NULL)
+    n++;
+  const char *entry = sc[MIN (r->calls[card], n - 1)];
+  r->calls[card]++;
+  r->total++;
+  *score = 0;
+  if (strcmp (entry, "-") == 0)
+    return NULL;
+  const char *colon = strrchr (entry, ':');
+  *score = g_ascii_strtod (colon + 1, NULL);
+  return g_strndup (entry, (gsize) (colon - entry));
+}
+
+static void
+script_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p)
+{
+  *reader = (TsTrackReader) { fake_worker_new, script_read, NULL, r };
+  ts_tracker_params_init (p);
+  p->sync_reads = TRUE;
+  sim_init (s, p, reader);
+}
+
+/* Every observation's name is one of the allowed ones (or none). */
+static void
+assert_names_only (const Sim *s, const char *const *allowed)
+{
+  for (guint i = 0; i < s->obs->len; i++) {
+    const TsObservation *o = &g_array_index (s->obs, TsObservation, i);
+    gboolean ok = o->name == NULL;
+    for (guint k = 0; allowed[k] && !ok; k++)
+      ok = strcmp (o->name, allowed[k]) == 0;
+    if (!ok)
+      fail_msg ("observation %u names %s", i, o->name);
+  }
+}
+
+static void
+test_track__one_off_misread_never_enters_play (void **state)
+{
+  static const char *const bears[] = { "Web:0.93", "Grizzly Bears:0.9", NULL };
+  static const char *const giant[] = { "Hill Giant:0.95", "Hill Giant:0.9", "Web:0.97",
+                                       "Hill Giant:0.95", NULL };
+  ScriptReader r = { { bears, giant, bears, bears } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  p.strong_score = 0.99;  /* keep reading: later misreads come in too */
+  ts_tracker_free (s.tracker);
+  s.tracker = ts_tracker_new (&p, &reader);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  assert_true (r.calls[0] >= 3 && r.calls[1] >= 4);
+  static const char *const allowed[] = { "Grizzly Bears", "Hill Giant", NULL };
+  assert_names_only (&s, allowed);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  /* Each by its own place: the Bears at 300, the Giant at 450. */
+  for (guint i = 0; i < 2; i++) {
+    const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, i);
+    assert_string_equal (e->name, e->center[0] < 375 ? "Grizzly Bears" : "Hill Giant");
+  }
+  sim_clear (&s);
+}
+
+static void
+test_track__disagreeing_reads_make_one_unknown_card (void **state)
+{
+  static const char *const mixed[] = { "Hill Giant:0.8", "Web:0.8", "Giant Growth:0.8",
+                                       "Hill Giant:0.7", "Web:0.8", "Giant Growth:0.75", NULL };
+  ScriptReader r = { { mixed, mixed, mixed, mixed } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (r.total, p.max_reads);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_null (e->name);
+  assert_true (e->needs_confirmation);
+  assert_int_equal (s.obs->len, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+static void
+test_track__title_line_alone_that_never_reads_is_not_a_card (void **state)
+{
+  static const char *const nothing[] = { "-", NULL };
+  ScriptReader r = { { nothing, nothing, nothing, nothing } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int line = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[line].title_only = TRUE;
+  sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);  /* a whole card, unreadable */
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_null (e->name);
+  assert_true (e->needs_confirmation);
+  assert_true (e->center[0] > 400);
+  /* The line alone is not read again after two blanks; the card is, up to max_reads. */
+  assert_int_equal (r.calls[0], 2);
+  assert_int_equal (r.calls[1], p.max_reads);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_clear (&s);
+}
+
+/* A detector's angle wobbles, flips a quarter turn for a frame or two, and reads a card
+ * upside down now and then: none of it is a tap. A real tap still is, once. */
+static void
+test_track__angle_jitter_is_not_a_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  static const double wobble[] = { 0, 5, 358, 90, 0, 2, 91, 89, 0, 180, 181, 0, 185, 355, 60,
+                                   0, 270, 0, 3, 88, 92, 0, 1, 179, 0 };
+  for (guint i = 0; i < G_N_ELEMENTS (wobble); i++) {
+    s.cards[c].angle = wobble[i];
+    sim_step (&s, 1);
+  }
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  /* Tapped, with the detector unsure of up and down: 90 and 270 are the same tap. */
+  static const double tap[] = { 30, 60, 90, 270, 90, 91, 270, 269, 90, 272, 88, 90 };
+  guint64 settled = s.frame + 2;
+  for (guint i = 0; i < G_N_ELEMENTS (tap); i++) {
+    s.cards[c].angle = tap[i];
+    sim_step (&s, 1);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_true (find_obs (&s, TS_OBS_TAPPED, 0)->frame <= settled + 2);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
+static void
+test_track__identical_cards_with_misreads_stay_two (void **state)
+{
+  static const char *const a[] = { "Mountain:0.9", "Fountain:0.8", "Mountain:0.92", NULL };
+  static const char *const b[] = { "Mounted:0.7", "Mountain:0.9", "Mountain:0.93", NULL };
+  ScriptReader r = { { a, b, a, b } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int m0 = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_add (&s, 366, 300, NULL, AREA_BATTLEFIELD);  /* 3 mm apart */
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 4 * FPS);
+  static const char *const allowed[] = { "Mountain", NULL };
+  assert_names_only (&s, allowed);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  guint id0 = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  guint id1 = find_obs (&s, TS_OBS_ENTERED, 1)->track_id;
+  assert_int_not_equal (id0, id1);
+  assert_non_null (find_obs (&s, TS_OBS_ENTERED, 0)->name);
+  assert_non_null (find_obs (&s, TS_OBS_ENTERED, 1)->name);
+  s.cards[m0].angle = 90;
+  sim_step (&s, 5);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  guint tapped = find_obs (&s, TS_OBS_TAPPED, 0)->track_id;
+  assert_int_equal (tapped, find_obs (&s, TS_OBS_ENTERED, 0)->center[0] < 333 ? id0 : id1);
+  sim_clear (&s);
+}
+
+/* Tapped while its name was still being read: it enters untapped, then the tap comes, dated
+ * when it happened. */
+static void
+test_track__turned_before_the_name_was_agreed (void **state)
+{
+  static const char *const slow[] = { "-", "-", "Llanowar Elves:0.9", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 5);
+  s.cards[c].angle = 90;
+  guint64 turned = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_false (e->tapped);
+  assert_string_equal (e->name, "Llanowar Elves");
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  gint64 when = tap->time_us / FRAME_US;
+  assert_true (when >= (gint64) turned && when <= (gint64) turned + 3);
+  sim_clear (&s);
+}
+
+/* The detector sees one card twice (its outline, and a line of it alone nearby): one card,
+ * which stays while either detection does, and leaves once. */
+static void
+test_track__second_detection_of_a_card_is_not_a_second_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  int part = sim_add (&s, 310, 302, "Grizzly Bears", AREA_BATTLEFIELD);  /* a title word */
+  s.cards[part].title_only = TRUE;
+  int unread = sim_add (&s, 295, 290, NULL, AREA_BATTLEFIELD);  /* its art box, say */
+  sim_add (&s, 366, 300, "Grizzly Bears", AREA_BATTLEFIELD);     /* a second one beside it */
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  /* The outline is lost for a while; the line alone still shows the card is there. */
+  s.cards[c].present = FALSE;
+  s.cards[unread].present = FALSE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  s.cards[part].present = FALSE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  sim_clear (&s);
+}
+
+/* A card goes; something much smaller (a die, a piece of the card beside it) is seen where
+ * it lay: that is not the card, which leaves. */
+static void
+test_track__a_small_thing_where_a_card_lay_is_not_the_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int die = sim_add (&s, 305, 310, NULL, AREA_BATTLEFIELD);
+  s.cards[die].scale = 0.3;
+  s.cards[die].title_only = TRUE;
+  sim_step (&s, 4 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id,
+                    find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
+/* A land is played where another one was a moment ago: another card, not a renamed one. */
+static void
+test_track__another_card_in_the_same_spot_is_another_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].present = FALSE;
+  sim_step (&s, FPS);
+  sim_add (&s, 302, 301, "Island", AREA_BATTLEFIELD);
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_LEFT, 0)->name, "Forest");
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_int_not_equal (island->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
+/* The recording ends: a card glimpsed for a few frames and gone before the end was never a
+ * card; one lying there at the end is. */
+static void
+test_track__finish_forgets_a_glimpse (void **state)
+{
+  Sim s;
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.confirm_frames = 3;
+  sim_init (&s, &p, NULL);
+  int g = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
+  /* Seen exactly confirm_frames frames: confirmed at the last, reported only at the next. */
+  sim_step (&s, 3);
+  s.cards[g].present = FALSE;
+  sim_step (&s, 5);
+  sim_add (&s, 500, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 3);
+  assert_int_equal (s.obs->len, 0);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Forest");
+  sim_clear (&s);
 }
 
 int
@@ -462,6 +870,17 @@ main (void)
     cmocka_unit_test (test_track__names_read_off_the_frame_loop_once_each),
     cmocka_unit_test (test_track__weak_reading_is_retried_then_kept),
     cmocka_unit_test (test_track__unnamed_card_is_reported_for_confirmation),
+    cmocka_unit_test (test_track__person_name_sticks),
+    cmocka_unit_test (test_track__one_off_misread_never_enters_play),
+    cmocka_unit_test (test_track__disagreeing_reads_make_one_unknown_card),
+    cmocka_unit_test (test_track__title_line_alone_that_never_reads_is_not_a_card),
+    cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
+    cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
+    cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
+    cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
+    cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
+    cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
+    cmocka_unit_test (test_track__finish_forgets_a_glimpse),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
