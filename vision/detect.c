@@ -9,7 +9,17 @@
 
 struct TsDetector {
   TsDetectorParams params;
+  TsDetectorTiming timing;  /* of the last call */
 };
+
+static double
+ms_since (gint64 *t)
+{
+  gint64 now = g_get_monotonic_time ();
+  double ms = (now - *t) / 1000.0;
+  *t = now;
+  return ms;
+}
 
 /* A text-line blob at work scale: its rotated rectangle, long axis first. */
 typedef struct {
@@ -57,6 +67,12 @@ const TsDetectorParams *
 ts_detector_get_params (const TsDetector *detector)
 {
   return &detector->params;
+}
+
+void
+ts_detector_get_timing (const TsDetector *detector, TsDetectorTiming *out)
+{
+  *out = detector->timing;
 }
 
 static double
@@ -412,6 +428,7 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
   double min_h = MAX (5, p->min_title_height * scale);
   double max_h = p->max_title_height * MIN (gray->width, gray->height);
   g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
+  gint64 t = g_get_monotonic_time ();
   g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
   double used;
   g_autoptr (TsImage) bin = ts_cv_threshold (grad, -1, FALSE, &used);
@@ -420,9 +437,11 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
     g_clear_pointer (&bin, ts_image_free);
     bin = ts_cv_threshold (grad, 20, FALSE, NULL);
   }
+  det->timing.ms_text_map = ms_since (&t);
   /* Words of large titles come out as separate blobs: the merge below joins them. */
   find_lines (bin, FALSE, min_h, max_h, 1, lines);
   find_lines (bin, TRUE, min_h, max_h, 1, lines);
+  det->timing.ms_lines = ms_since (&t);
 
   gboolean merged = TRUE;
   while (merged) {
@@ -485,6 +504,7 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
     c.confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
     g_array_append_val (out, c);
   }
+  det->timing.ms_group = ms_since (&t);
 }
 
 static int
@@ -499,8 +519,9 @@ guint
 ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, double *ms_out)
 {
   g_return_val_if_fail (detector != NULL && image != NULL && out != NULL, 0);
-  gint64 t0 = g_get_monotonic_time ();
+  gint64 t0 = g_get_monotonic_time (), t = t0;
   const TsDetectorParams *p = &detector->params;
+  memset (&detector->timing, 0, sizeof detector->timing);
   double scale = MIN (1.0, (double) p->work_size / MAX (image->width, image->height));
   /* Shrinking by less than a fifth saves little time and costs the smallest titles the
    * detail that joins their letters into a line (a 1280 px frame is searched whole). */
@@ -516,8 +537,10 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
   }
   scale = (double) gray->width / image->width;
 
+  detector->timing.ms_prepare = ms_since (&t);
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   find_cards (detector, gray, scale, found);
+  detector->timing.ms_cards = ms_since (&t);
   guint n_cards = found->len;
   if (p->find_titles)
     find_titles (detector, gray, scale, n_cards, found);
@@ -527,7 +550,8 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
            sizeof (TsCardCandidate), by_confidence);
   guint n = MIN (found->len, (guint) MAX (p->max_candidates, 0));
   g_array_append_vals (out, found->data, n);
+  detector->timing.ms_total = (g_get_monotonic_time () - t0) / 1000.0;
   if (ms_out)
-    *ms_out = (g_get_monotonic_time () - t0) / 1000.0;
+    *ms_out = detector->timing.ms_total;
   return n;
 }

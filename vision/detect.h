@@ -78,4 +78,16 @@ const TsDetectorParams *ts_detector_get_params (const TsDetector *detector);
 guint ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out,
                           double *ms_out);
 
+/* Where the last ts_detector_detect() call spent its time (wall milliseconds). */
+typedef struct {
+  double ms_prepare;   /* grey conversion and shrinking */
+  double ms_cards;     /* card outlines: edges, contours, quadrilaterals */
+  double ms_text_map;  /* the text-stroke map the title search starts from */
+  double ms_lines;     /* title lines: morphology and blobs, both orientations */
+  double ms_group;     /* joining words into lines, placing them on cards */
+  double ms_total;
+} TsDetectorTiming;
+
+void ts_detector_get_timing (const TsDetector *detector, TsDetectorTiming *out);
+
 G_END_DECLS
