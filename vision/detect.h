@@ -78,7 +78,9 @@ const TsDetectorParams *ts_detector_get_params (const TsDetector *detector);
 guint ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out,
                           double *ms_out);
 
-/* Where the last ts_detector_detect() call spent its time (wall milliseconds). */
+/* Where the last ts_detector_detect() call spent its time: CPU milliseconds of the calling
+ * thread, so with OpenCV held to one thread (ts_cv_set_num_threads) they are the cost on one
+ * core, not swollen by whatever else the machine runs. */
 typedef struct {
   double ms_prepare;   /* grey conversion and shrinking */
   double ms_cards;     /* card outlines: edges, contours, quadrilaterals */
