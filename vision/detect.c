@@ -314,7 +314,7 @@ try_merge (Line *a, const Line *b)
 
 static void
 find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
-            GArray *lines)
+            gboolean second_look, GArray *lines)
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
@@ -338,10 +338,13 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   g_autoptr (TsImage) solid = ts_cv_morphology (shut, TS_CV_MORPH_OPEN, vertical ? kt : 1,
                                                 vertical ? 1 : kt, FALSE);
   g_autoptr (TsImage) thin = ts_cv_subtract (straight, solid);
-  g_autoptr (TsImage) part = ts_cv_subtract (bin, thin);
+  g_autoptr (TsImage) part = second_look ? ts_image_copy (bin) : ts_cv_subtract (bin, thin);
   g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
-  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
-                                                 vertical ? k : 1, FALSE);
+  /* The second look also fills the letters across: large bold letters are hollow rings in
+   * the stroke map, which the opening below would otherwise break up. */
+  int ka = second_look ? (int) lround (min_h * 0.5) : 1;
+  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? ka : k,
+                                                 vertical ? k : ka, FALSE);
   /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
    * kernel half a text line tall cuts them away from the letters they touch. */
   int ko = (int) MAX (3, lround (min_h * 0.5));
@@ -432,6 +435,9 @@ refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], 
   return TRUE;
 }
 
+/* The highest grey-level step taken as a letter stroke in the text map. */
+#define TEXT_MAP_MAX_THRESHOLD 30
+
 /* The text-stroke map: pixels of strong local contrast (a morphological gradient split by
  * Otsu's threshold), where letters show whether dark on light or light on dark. */
 static TsImage *
@@ -440,6 +446,13 @@ text_map (const TsImage *gray)
   g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
   double used;
   TsImage *bin = ts_cv_threshold (grad, -1, FALSE, &used);
+  if (used > TEXT_MAP_MAX_THRESHOLD) {
+    /* Strong edges (a black border on a light table) lift Otsu's split above the strokes of
+     * faint text: light letters on a dark band, a sheen over the name. */
+    ts_image_free (bin);
+    bin = ts_cv_threshold (grad, TEXT_MAP_MAX_THRESHOLD, FALSE, NULL);
+    used = TEXT_MAP_MAX_THRESHOLD;
+  }
   if (used < 20) {
     /* A flat image: Otsu's split would be noise. */
     ts_image_free (bin);
@@ -448,24 +461,11 @@ text_map (const TsImage *gray)
   return bin;
 }
 
-/* size_scale: the work scale asked for (before snapping to a whole factor), which sizes the
- * smallest line looked for. */
+/* Joins the blobs of one text line (words, pieces cut by frame ornaments) until no pair
+ * joins any more. */
 static void
-find_titles (TsDetector *det, const TsImage *gray, double scale, double size_scale,
-             guint n_cards, GArray *out)
+merge_lines (GArray *lines)
 {
-  const TsDetectorParams *p = &det->params;
-  double min_h = MAX (5, p->min_title_height * MAX (scale, size_scale));
-  double max_h = p->max_title_height * MIN (gray->width, gray->height);
-  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
-  gint64 t = cpu_us ();
-  g_autoptr (TsImage) bin = text_map (gray);
-  det->timing.ms_text_map = ms_since (&t);
-  /* Words of large titles come out as separate blobs: the merge below joins them. */
-  find_lines (bin, FALSE, min_h, max_h, 1, lines);
-  find_lines (bin, TRUE, min_h, max_h, 1, lines);
-  det->timing.ms_lines = ms_since (&t);
-
   gboolean merged = TRUE;
   while (merged) {
     merged = FALSE;
@@ -484,10 +484,42 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
       }
     }
   }
+}
 
-  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
-  for (guint j = 0; j < n_cards; j++)
-    best_v[j] = 1;
+/* Do the titles a and b overlap: either holds the other's centre? */
+static gboolean
+titles_overlap (const double a[4][2], const double b[4][2])
+{
+  double ax, ay, bx, by;
+  ts_rectify_quad_center (a, &ax, &ay);
+  ts_rectify_quad_center (b, &bx, &by);
+  return ts_rectify_quad_contains (a, bx, by) || ts_rectify_quad_contains (b, ax, ay);
+}
+
+/* May the second look's line c join the title lines out[from..]? Not when it overlaps one
+ * about as long or longer (the first look found that line); pieces much shorter than c
+ * (a name the first look cut into fragments) do not stop it, and the reader then tries
+ * the whole line as well as the pieces. */
+static gboolean
+fills_gap (const GArray *out, guint from, const TsCardCandidate *c)
+{
+  double len = ts_rectify_quad_edge (c->title, 0);
+  for (guint i = from; i < out->len; i++) {
+    const TsCardCandidate *o = &g_array_index (out, TsCardCandidate, i);
+    if (titles_overlap (o->title, c->title) && len < 1.3 * ts_rectify_quad_edge (o->title, 0))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Turns lines into title candidates appended to out, whose first n_cards are found cards.
+ * A line near the top of a card refines that card's title (best_v: the highest so far per
+ * card). With second_look, lines only fill gaps: one over a title already in out, or a
+ * card's own title, is dropped, and none refines a card. */
+static void
+emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean second_look,
+            GArray *out)
+{
   for (guint i = 0; i < lines->len; i++) {
     Line *l = &g_array_index (lines, Line, i);
     if (l->dead)
@@ -515,7 +547,10 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
        * type line or rules text. */
       double u, v;
       card_coords (card, cx, cy, &u, &v);
-      inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
+      if (second_look)
+        inside = v > 0.33 || ts_rectify_quad_contains (card->title, cx, cy);
+      else
+        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
     }
     if (inside)
       continue;
@@ -525,8 +560,47 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
     c.upright_known = FALSE;
     c.tapped = ts_rectify_angle_is_tapped (c.angle_deg);
     c.confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
+    if (second_look) {
+      /* A gap filler is a weaker guess than a line found the first way. */
+      c.confidence *= 0.8;
+      if (!fills_gap (out, n_cards, &c))
+        continue;
+    }
     g_array_append_val (out, c);
   }
+}
+
+/* size_scale: the work scale asked for (before snapping to a whole factor), which sizes the
+ * smallest line looked for. */
+static void
+find_titles (TsDetector *det, const TsImage *gray, double scale, double size_scale,
+             guint n_cards, GArray *out)
+{
+  const TsDetectorParams *p = &det->params;
+  double min_h = MAX (5, p->min_title_height * MAX (scale, size_scale));
+  double max_h = p->max_title_height * MIN (gray->width, gray->height);
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
+  g_autoptr (GArray) whole = g_array_new (FALSE, FALSE, sizeof (Line));
+  gint64 t = cpu_us ();
+  g_autoptr (TsImage) bin = text_map (gray);
+  det->timing.ms_text_map = ms_since (&t);
+  /* Words of large titles come out as separate blobs: the merge below joins them. */
+  find_lines (bin, FALSE, min_h, max_h, 1, FALSE, lines);
+  find_lines (bin, TRUE, min_h, max_h, 1, FALSE, lines);
+  /* A second look without taking straight runs out first: the runs along the top and foot
+   * of large bold letters look like frame lines and the first look cuts such names into
+   * fragments. Its lines only add names the first look missed or cut short. */
+  find_lines (bin, FALSE, min_h, max_h, 1, TRUE, whole);
+  find_lines (bin, TRUE, min_h, max_h, 1, TRUE, whole);
+  det->timing.ms_lines = ms_since (&t);
+
+  merge_lines (lines);
+  merge_lines (whole);
+  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
+  for (guint j = 0; j < n_cards; j++)
+    best_v[j] = 1;
+  emit_lines (lines, scale, n_cards, best_v, FALSE, out);
+  emit_lines (whole, scale, n_cards, best_v, TRUE, out);
   det->timing.ms_group = ms_since (&t);
 }
 
