@@ -435,9 +435,6 @@ refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], 
   return TRUE;
 }
 
-/* The highest grey-level step taken as a letter stroke in the text map. */
-#define TEXT_MAP_MAX_THRESHOLD 30
-
 /* The text-stroke map: pixels of strong local contrast (a morphological gradient split by
  * Otsu's threshold), where letters show whether dark on light or light on dark. */
 static TsImage *
@@ -446,13 +443,6 @@ text_map (const TsImage *gray)
   g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
   double used;
   TsImage *bin = ts_cv_threshold (grad, -1, FALSE, &used);
-  if (used > TEXT_MAP_MAX_THRESHOLD) {
-    /* Strong edges (a black border on a light table) lift Otsu's split above the strokes of
-     * faint text: light letters on a dark band, a sheen over the name. */
-    ts_image_free (bin);
-    bin = ts_cv_threshold (grad, TEXT_MAP_MAX_THRESHOLD, FALSE, NULL);
-    used = TEXT_MAP_MAX_THRESHOLD;
-  }
   if (used < 20) {
     /* A flat image: Otsu's split would be noise. */
     ts_image_free (bin);
