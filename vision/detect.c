@@ -312,44 +312,13 @@ try_merge (Line *a, const Line *b)
   return TRUE;
 }
 
+/* The line-shaped blobs of blobs (a 0/255 map of joined letters) into lines, in the pass's
+ * orientation band, scaled by factor to the work image. */
 static void
-find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
-            gboolean second_look, GArray *lines)
+collect_lines (const TsImage *blobs, gboolean vertical, double min_h, double max_h,
+               double factor, GArray *lines)
 {
-  /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
-  int k = (int) MAX (3, min_h * 0.9);
-  /* Long straight edges along the line direction (the title bar's outline, frame lines) are
-   * taken out first: the letters touching them would otherwise join them. No stroke of a
-   * letter runs this long along the line. */
-  int kl = (int) MAX (9, min_h * 3);
-  g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
-                                                   vertical ? kl : 1, FALSE);
-  /* So are long edges across it (card sides, the ends of the title bar), longer than any
-   * letter is tall. */
-  int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
-  g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
-                                                 vertical ? 1 : kp, FALSE);
-  /* Small bold letters fill solid in the gradient and make runs as long as a frame line;
-   * what stays after opening across the axis by most of a letter's height is such text, not
-   * a line, and is kept. */
-  int kt = (int) MAX (5, lround (min_h * 0.7));
-  g_autoptr (TsImage) shut = ts_cv_morphology (straight, TS_CV_MORPH_CLOSE, vertical ? 3 : 1,
-                                               vertical ? 1 : 3, FALSE);
-  g_autoptr (TsImage) solid = ts_cv_morphology (shut, TS_CV_MORPH_OPEN, vertical ? kt : 1,
-                                                vertical ? 1 : kt, FALSE);
-  g_autoptr (TsImage) thin = ts_cv_subtract (straight, solid);
-  g_autoptr (TsImage) part = second_look ? ts_image_copy (bin) : ts_cv_subtract (bin, thin);
-  g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
-  /* The second look also fills the letters across: large bold letters are hollow rings in
-   * the stroke map, which the opening below would otherwise break up. */
-  int ka = second_look ? (int) lround (min_h * 0.5) : 1;
-  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? ka : k,
-                                                 vertical ? k : ka, FALSE);
-  /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
-   * kernel half a text line tall cuts them away from the letters they touch. */
-  int ko = (int) MAX (3, lround (min_h * 0.5));
-  g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
-  g_autoptr (TsCvContours) contours = ts_cv_find_contours (opened, TRUE);
+  g_autoptr (TsCvContours) contours = ts_cv_find_contours (blobs, TRUE);
   for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
     guint n;
     const float *pts = ts_cv_contours_get (contours, i, &n);
@@ -375,6 +344,58 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
     l.thick *= factor;
     g_array_append_val (lines, l);
   }
+}
+
+
+/* Text lines of one orientation: into lines, blobs of letters joined after frame lines are
+ * taken out; into second (when not NULL), a second look without taking straight runs out:
+ * the runs along the top and foot of large bold letters look like frame lines, and the
+ * first look cuts such names into fragments. */
+static void
+find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
+            GArray *lines, GArray *second)
+{
+  /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
+  int k = (int) MAX (3, min_h * 0.9);
+  /* Long straight edges along the line direction (the title bar's outline, frame lines) are
+   * taken out first: the letters touching them would otherwise join them. No stroke of a
+   * letter runs this long along the line. */
+  int kl = (int) MAX (9, min_h * 3);
+  g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
+                                                   vertical ? kl : 1, FALSE);
+  /* So are long edges across it (card sides, the ends of the title bar), longer than any
+   * letter is tall. */
+  int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
+  g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
+                                                 vertical ? 1 : kp, FALSE);
+  /* Small bold letters fill solid in the gradient and make runs as long as a frame line;
+   * what stays after opening across the axis by most of a letter's height is such text, not
+   * a line, and is kept. */
+  int kt = (int) MAX (5, lround (min_h * 0.7));
+  g_autoptr (TsImage) shut = ts_cv_morphology (straight, TS_CV_MORPH_CLOSE, vertical ? 3 : 1,
+                                               vertical ? 1 : 3, FALSE);
+  g_autoptr (TsImage) solid = ts_cv_morphology (shut, TS_CV_MORPH_OPEN, vertical ? kt : 1,
+                                                vertical ? 1 : kt, FALSE);
+  g_autoptr (TsImage) thin = ts_cv_subtract (straight, solid);
+  g_autoptr (TsImage) part = ts_cv_subtract (bin, thin);
+  g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
+  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
+                                                 vertical ? k : 1, FALSE);
+  /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
+   * kernel half a text line tall cuts them away from the letters they touch. */
+  int ko = (int) MAX (3, lround (min_h * 0.5));
+  g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  collect_lines (opened, vertical, min_h, max_h, factor, lines);
+  if (!second)
+    return;
+  /* The second look also fills the letters across: large bold letters are hollow rings in
+   * the stroke map, which the opening would otherwise break up. */
+  g_autoptr (TsImage) letters2 = ts_cv_subtract (bin, across);
+  int ka = (int) lround (min_h * 0.5);
+  g_autoptr (TsImage) closed2 = ts_cv_morphology (letters2, TS_CV_MORPH_CLOSE,
+                                                  vertical ? ka : k, vertical ? k : ka, FALSE);
+  g_autoptr (TsImage) opened2 = ts_cv_morphology (closed2, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  collect_lines (opened2, vertical, min_h, max_h, factor, second);
 }
 
 /* Where the point (x, y) falls on the card: u across its top edge, v down from it, both
@@ -518,6 +539,10 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     /* A card name is at least three letters and rarely fills less than half its box. */
     if (aspect < 2.5 || aspect > 40 || l->fill < 0.45)
       continue;
+    /* The second look sees more of everything: only a long, well-filled line of it is worth
+     * a read. */
+    if (second_look && (aspect < 4 || l->fill < 0.55))
+      continue;
     TsCardCandidate c;
     memset (&c, 0, sizeof c);
     double q[4][2];
@@ -574,14 +599,10 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   gint64 t = cpu_us ();
   g_autoptr (TsImage) bin = text_map (gray);
   det->timing.ms_text_map = ms_since (&t);
-  /* Words of large titles come out as separate blobs: the merge below joins them. */
-  find_lines (bin, FALSE, min_h, max_h, 1, FALSE, lines);
-  find_lines (bin, TRUE, min_h, max_h, 1, FALSE, lines);
-  /* A second look without taking straight runs out first: the runs along the top and foot
-   * of large bold letters look like frame lines and the first look cuts such names into
-   * fragments. Its lines only add names the first look missed or cut short. */
-  find_lines (bin, FALSE, min_h, max_h, 1, TRUE, whole);
-  find_lines (bin, TRUE, min_h, max_h, 1, TRUE, whole);
+  /* Words of large titles come out as separate blobs: the merge below joins them. The
+   * second look's lines only add names the first look missed or cut short. */
+  find_lines (bin, FALSE, min_h, max_h, 1, lines, whole);
+  find_lines (bin, TRUE, min_h, max_h, 1, lines, whole);
   det->timing.ms_lines = ms_since (&t);
 
   merge_lines (lines);
