@@ -507,20 +507,26 @@ titles_overlap (const double a[4][2], const double b[4][2])
   return ts_rectify_quad_contains (a, bx, by) || ts_rectify_quad_contains (b, ax, ay);
 }
 
-/* May the second look's line c join the title lines out[from..]? Not when it overlaps one
- * about as long or longer (the first look found that line); pieces much shorter than c
- * (a name the first look cut into fragments) do not stop it, and the reader then tries
- * the whole line as well as the pieces. */
+/* May the second look's line c join the title lines out[from..]? Only as the whole of a
+ * name the first look cut into fragments: it must overlap at least one line much shorter
+ * than itself and none about as long or longer (then the first look found the line). A
+ * line the first look saw nothing of is left out: such lines are mostly art and rules text
+ * the first look rightly dropped. The reader then tries the whole line as well as the
+ * pieces. */
 static gboolean
 fills_gap (const GArray *out, guint from, const TsCardCandidate *c)
 {
   double len = ts_rectify_quad_edge (c->title, 0);
+  gboolean extends = FALSE;
   for (guint i = from; i < out->len; i++) {
     const TsCardCandidate *o = &g_array_index (out, TsCardCandidate, i);
-    if (titles_overlap (o->title, c->title) && len < 1.3 * ts_rectify_quad_edge (o->title, 0))
+    if (!titles_overlap (o->title, c->title))
+      continue;
+    if (len < 1.3 * ts_rectify_quad_edge (o->title, 0))
       return FALSE;
+    extends = TRUE;
   }
-  return TRUE;
+  return extends;
 }
 
 /* Turns lines into title candidates appended to out, whose first n_cards are found cards.
