@@ -53,6 +53,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->max_title_height = 0.12;
   params->find_titles = TRUE;
   params->max_candidates = 64;
+  params->second_look = FALSE;
 }
 
 TsDetector *
@@ -607,8 +608,9 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   det->timing.ms_text_map = ms_since (&t);
   /* Words of large titles come out as separate blobs: the merge below joins them. The
    * second look's lines only add names the first look missed or cut short. */
-  find_lines (bin, FALSE, min_h, max_h, 1, lines, whole);
-  find_lines (bin, TRUE, min_h, max_h, 1, lines, whole);
+  GArray *second = p->second_look ? whole : NULL;
+  find_lines (bin, FALSE, min_h, max_h, 1, lines, second);
+  find_lines (bin, TRUE, min_h, max_h, 1, lines, second);
   det->timing.ms_lines = ms_since (&t);
 
   merge_lines (lines);

@@ -226,13 +226,16 @@ title_covered (const TsSynthCard *sc, GArray *cands, gboolean loose, GString *wh
 }
 
 static void
-bench_titles (guint per_preset, guint32 seed0)
+bench_titles (guint per_preset, guint32 seed0, gboolean second_look)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
   if (!db)
     return;
-  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  TsDetectorParams dp;
+  ts_detector_params_init (&dp);
+  dp.second_look = second_look;
+  g_autoptr (TsDetector) det = ts_detector_new (&dp);
   g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
   gboolean verbose = g_getenv ("TS_EVAL_VERBOSE") != NULL;
   const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
@@ -382,9 +385,11 @@ main (int argc, char **argv)
     return 0;
   }
   if (argc > 1 && strcmp (argv[1], "titles") == 0) {
-    /* bench-recognize titles [N [SEED]]: detector coverage only, N scenes per preset. */
+    /* bench-recognize titles [N [SEED [second]]]: detector coverage only, N scenes per
+     * preset; "second" turns the detector's second look on. */
     bench_titles (argc > 2 ? (guint) atoi (argv[2]) : 20,
-                  argc > 3 ? (guint32) atoi (argv[3]) : 1000);
+                  argc > 3 ? (guint32) atoi (argv[3]) : 1000,
+                  argc > 4 && strcmp (argv[4], "second") == 0);
     return 0;
   }
   guint max = argc > 1 ? (guint) atoi (argv[1]) : 0;

@@ -67,6 +67,19 @@ detect (const TsImage *img)
   return out;
 }
 
+/* With the second look for lines cut into fragments. */
+static GArray *
+detect_twice (const TsImage *img)
+{
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.second_look = TRUE;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, img, out, NULL);
+  return out;
+}
+
 static const TsCardCandidate *
 first_card (GArray *cands)
 {
@@ -279,7 +292,8 @@ count_titles_over (GArray *cands, double ax, double ay, double bx, double by)
 }
 
 /* Two cards stacked a little offset (lands in a pile): the back card shows only its top
- * edge with the name line. Each name line needs a candidate of its own. */
+ * edge with the name line. Each name line needs a candidate of its own. The bold name in
+ * front is the case the second look is for (the first look cuts it into pieces). */
 static void
 test_detect_stack__offset_cards_give_a_title_each (void **state)
 {
@@ -290,7 +304,7 @@ test_detect_stack__offset_cards_give_a_title_each (void **state)
   draw_card (img, back, "Island Sanctuary");
   draw_card (img, front, "Counterspell");
   ts_cv_gaussian_blur (img, 1.0);
-  g_autoptr (GArray) cands = detect (img);
+  g_autoptr (GArray) cands = detect_twice (img);
   double bx, by, fx, fy;
   title_text_centre (back, "Island Sanctuary", &bx, &by);
   title_text_centre (front, "Counterspell", &fx, &fy);
@@ -310,7 +324,7 @@ test_detect_stack__title_sliver_of_a_tapped_card (void **state)
   draw_card (img, back, "Counterspell");
   draw_card (img, front, "Counterspell");
   ts_cv_gaussian_blur (img, 1.0);
-  g_autoptr (GArray) cands = detect (img);
+  g_autoptr (GArray) cands = detect_twice (img);
   double bx, by, fx, fy;
   title_text_centre (back, "Counterspell", &bx, &by);
   title_text_centre (front, "Counterspell", &fx, &fy);
@@ -358,6 +372,35 @@ test_detect_card__full_hd_frame_in_frame_pixels (void **state)
                t.ms_total + 0.01);
 }
 
+/* The second look only adds: every candidate found without it is found with it, and with
+ * it the cut-up bold name in front of the stack gets a line of its own. */
+static void
+test_detect_second_look__off_by_default_adds_only_whole_names (void **state)
+{
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  assert_false (p.second_look);
+  g_autoptr (TsImage) img = dark_table (900, 700);
+  double back[4][2], front[4][2];
+  card_quad (450, 330, 400, 0, back);
+  card_quad (450, 400, 400, 0, front);
+  draw_card (img, back, "Island Sanctuary");
+  draw_card (img, front, "Counterspell");
+  ts_cv_gaussian_blur (img, 1.0);
+  g_autoptr (GArray) once = detect (img);
+  g_autoptr (GArray) twice = detect_twice (img);
+  assert_true (twice->len > once->len);
+  for (guint i = 0; i < once->len; i++) {
+    const TsCardCandidate *a = &g_array_index (once, TsCardCandidate, i);
+    gboolean kept = FALSE;
+    for (guint j = 0; j < twice->len && !kept; j++) {
+      const TsCardCandidate *b = &g_array_index (twice, TsCardCandidate, j);
+      kept = memcmp (a->title, b->title, sizeof a->title) == 0;
+    }
+    assert_true (kept);
+  }
+}
+
 int
 main (void)
 {
@@ -376,6 +419,7 @@ main (void)
     cmocka_unit_test (test_detect_stack__offset_cards_give_a_title_each),
     cmocka_unit_test (test_detect_stack__title_sliver_of_a_tapped_card),
     cmocka_unit_test (test_detect_card__full_hd_frame_in_frame_pixels),
+    cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
