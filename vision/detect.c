@@ -6,10 +6,31 @@
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 struct TsDetector {
   TsDetectorParams params;
+  TsDetectorTiming timing;  /* of the last call */
 };
+
+/* CPU time of the calling thread, microseconds: the stage figures are then what the work
+ * costs one core, whatever else the machine is doing. */
+static gint64
+cpu_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static double
+ms_since (gint64 *t)
+{
+  gint64 now = cpu_us ();
+  double ms = (now - *t) / 1000.0;
+  *t = now;
+  return ms;
+}
 
 /* A text-line blob at work scale: its rotated rectangle, long axis first. */
 typedef struct {
@@ -32,6 +53,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->max_title_height = 0.12;
   params->find_titles = TRUE;
   params->max_candidates = 64;
+  params->second_look = FALSE;
 }
 
 TsDetector *
@@ -57,6 +79,12 @@ const TsDetectorParams *
 ts_detector_get_params (const TsDetector *detector)
 {
   return &detector->params;
+}
+
+void
+ts_detector_get_timing (const TsDetector *detector, TsDetectorTiming *out)
+{
+  *out = detector->timing;
 }
 
 static double
@@ -285,9 +313,48 @@ try_merge (Line *a, const Line *b)
   return TRUE;
 }
 
+/* The line-shaped blobs of blobs (a 0/255 map of joined letters) into lines, in the pass's
+ * orientation band, scaled by factor to the work image. */
+static void
+collect_lines (const TsImage *blobs, gboolean vertical, double min_h, double max_h,
+               double factor, GArray *lines)
+{
+  g_autoptr (TsCvContours) contours = ts_cv_find_contours (blobs, TRUE);
+  for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
+    guint n;
+    const float *pts = ts_cv_contours_get (contours, i, &n);
+    if (n < 4)
+      continue;
+    double r[4][2];
+    ts_cv_min_area_rect (pts, n, r);
+    Line l;
+    double area = ts_cv_contour_area (pts, n);
+    double e0 = dist (r[0], r[1]), e1 = dist (r[1], r[2]);
+    if (e0 * e1 < 1)
+      continue;
+    line_from_rect (r, area / (e0 * e1), &l);
+    if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
+      continue;
+    /* Keep the pass's own orientation band; the other pass covers the rest. */
+    double horiz = fabs (l.dir[0]);
+    if (vertical ? horiz > 0.75 : horiz < 0.65)
+      continue;
+    l.c[0] *= factor;
+    l.c[1] *= factor;
+    l.len *= factor;
+    l.thick *= factor;
+    g_array_append_val (lines, l);
+  }
+}
+
+
+/* Text lines of one orientation: into lines, blobs of letters joined after frame lines are
+ * taken out; into second (when not NULL), a second look without taking straight runs out:
+ * the runs along the top and foot of large bold letters look like frame lines, and the
+ * first look cuts such names into fragments. */
 static void
 find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
-            GArray *lines)
+            GArray *lines, GArray *second)
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
@@ -319,32 +386,17 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * kernel half a text line tall cuts them away from the letters they touch. */
   int ko = (int) MAX (3, lround (min_h * 0.5));
   g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
-  g_autoptr (TsCvContours) contours = ts_cv_find_contours (opened, TRUE);
-  for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
-    guint n;
-    const float *pts = ts_cv_contours_get (contours, i, &n);
-    if (n < 4)
-      continue;
-    double r[4][2];
-    ts_cv_min_area_rect (pts, n, r);
-    Line l;
-    double area = ts_cv_contour_area (pts, n);
-    double e0 = dist (r[0], r[1]), e1 = dist (r[1], r[2]);
-    if (e0 * e1 < 1)
-      continue;
-    line_from_rect (r, area / (e0 * e1), &l);
-    if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
-      continue;
-    /* Keep the pass's own orientation band; the other pass covers the rest. */
-    double horiz = fabs (l.dir[0]);
-    if (vertical ? horiz > 0.75 : horiz < 0.65)
-      continue;
-    l.c[0] *= factor;
-    l.c[1] *= factor;
-    l.len *= factor;
-    l.thick *= factor;
-    g_array_append_val (lines, l);
-  }
+  collect_lines (opened, vertical, min_h, max_h, factor, lines);
+  if (!second)
+    return;
+  /* The second look also fills the letters across: large bold letters are hollow rings in
+   * the stroke map, which the opening would otherwise break up. */
+  g_autoptr (TsImage) letters2 = ts_cv_subtract (bin, across);
+  int ka = (int) lround (min_h * 0.5);
+  g_autoptr (TsImage) closed2 = ts_cv_morphology (letters2, TS_CV_MORPH_CLOSE,
+                                                  vertical ? ka : k, vertical ? k : ka, FALSE);
+  g_autoptr (TsImage) opened2 = ts_cv_morphology (closed2, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  collect_lines (opened2, vertical, min_h, max_h, factor, second);
 }
 
 /* Where the point (x, y) falls on the card: u across its top edge, v down from it, both
@@ -405,25 +457,27 @@ refine_card_title (TsCardCandidate *card, double *best_v, const double q[4][2], 
   return TRUE;
 }
 
-static void
-find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, GArray *out)
+/* The text-stroke map: pixels of strong local contrast (a morphological gradient split by
+ * Otsu's threshold), where letters show whether dark on light or light on dark. */
+static TsImage *
+text_map (const TsImage *gray)
 {
-  const TsDetectorParams *p = &det->params;
-  double min_h = MAX (5, p->min_title_height * scale);
-  double max_h = p->max_title_height * MIN (gray->width, gray->height);
-  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
   g_autoptr (TsImage) grad = ts_cv_morphology (gray, TS_CV_MORPH_GRADIENT, 3, 3, TRUE);
   double used;
-  g_autoptr (TsImage) bin = ts_cv_threshold (grad, -1, FALSE, &used);
+  TsImage *bin = ts_cv_threshold (grad, -1, FALSE, &used);
   if (used < 20) {
     /* A flat image: Otsu's split would be noise. */
-    g_clear_pointer (&bin, ts_image_free);
+    ts_image_free (bin);
     bin = ts_cv_threshold (grad, 20, FALSE, NULL);
   }
-  /* Words of large titles come out as separate blobs: the merge below joins them. */
-  find_lines (bin, FALSE, min_h, max_h, 1, lines);
-  find_lines (bin, TRUE, min_h, max_h, 1, lines);
+  return bin;
+}
 
+/* Joins the blobs of one text line (words, pieces cut by frame ornaments) until no pair
+ * joins any more. */
+static void
+merge_lines (GArray *lines)
+{
   gboolean merged = TRUE;
   while (merged) {
     merged = FALSE;
@@ -442,10 +496,48 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
       }
     }
   }
+}
 
-  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
-  for (guint j = 0; j < n_cards; j++)
-    best_v[j] = 1;
+/* Do the titles a and b overlap: either holds the other's centre? */
+static gboolean
+titles_overlap (const double a[4][2], const double b[4][2])
+{
+  double ax, ay, bx, by;
+  ts_rectify_quad_center (a, &ax, &ay);
+  ts_rectify_quad_center (b, &bx, &by);
+  return ts_rectify_quad_contains (a, bx, by) || ts_rectify_quad_contains (b, ax, ay);
+}
+
+/* May the second look's line c join the title lines out[from..]? Only as the whole of a
+ * name the first look cut into fragments: it must overlap at least one line much shorter
+ * than itself and none about as long or longer (then the first look found the line). A
+ * line the first look saw nothing of is left out: such lines are mostly art and rules text
+ * the first look rightly dropped. The reader then tries the whole line as well as the
+ * pieces. */
+static gboolean
+fills_gap (const GArray *out, guint from, const TsCardCandidate *c)
+{
+  double len = ts_rectify_quad_edge (c->title, 0);
+  gboolean extends = FALSE;
+  for (guint i = from; i < out->len; i++) {
+    const TsCardCandidate *o = &g_array_index (out, TsCardCandidate, i);
+    if (!titles_overlap (o->title, c->title))
+      continue;
+    if (len < 1.3 * ts_rectify_quad_edge (o->title, 0))
+      return FALSE;
+    extends = TRUE;
+  }
+  return extends;
+}
+
+/* Turns lines into title candidates appended to out, whose first n_cards are found cards.
+ * A line near the top of a card refines that card's title (best_v: the highest so far per
+ * card). With second_look, lines only fill gaps: one over a title already in out, or a
+ * card's own title, is dropped, and none refines a card. */
+static void
+emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean second_look,
+            GArray *out)
+{
   for (guint i = 0; i < lines->len; i++) {
     Line *l = &g_array_index (lines, Line, i);
     if (l->dead)
@@ -453,6 +545,10 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
     double aspect = l->len / l->thick;
     /* A card name is at least three letters and rarely fills less than half its box. */
     if (aspect < 2.5 || aspect > 40 || l->fill < 0.45)
+      continue;
+    /* The second look sees more of everything: only a long, well-filled line of it is worth
+     * a read. */
+    if (second_look && (aspect < 4 || l->fill < 0.55))
       continue;
     TsCardCandidate c;
     memset (&c, 0, sizeof c);
@@ -473,7 +569,10 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
        * type line or rules text. */
       double u, v;
       card_coords (card, cx, cy, &u, &v);
-      inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
+      if (second_look)
+        inside = v > 0.33 || ts_rectify_quad_contains (card->title, cx, cy);
+      else
+        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
     }
     if (inside)
       continue;
@@ -483,8 +582,64 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, guint n_cards, 
     c.upright_known = FALSE;
     c.tapped = ts_rectify_angle_is_tapped (c.angle_deg);
     c.confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
+    if (second_look) {
+      /* A gap filler is a weaker guess than a line found the first way. */
+      c.confidence *= 0.8;
+      if (!fills_gap (out, n_cards, &c))
+        continue;
+    }
     g_array_append_val (out, c);
   }
+}
+
+/* size_scale: the work scale asked for (before snapping to a whole factor), which sizes the
+ * smallest line looked for. */
+static void
+find_titles (TsDetector *det, const TsImage *gray, double scale, double size_scale,
+             guint n_cards, GArray *out)
+{
+  const TsDetectorParams *p = &det->params;
+  double min_h = MAX (5, p->min_title_height * MAX (scale, size_scale));
+  double max_h = p->max_title_height * MIN (gray->width, gray->height);
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
+  g_autoptr (GArray) whole = g_array_new (FALSE, FALSE, sizeof (Line));
+  gint64 t = cpu_us ();
+  g_autoptr (TsImage) bin = text_map (gray);
+  det->timing.ms_text_map = ms_since (&t);
+  /* Words of large titles come out as separate blobs: the merge below joins them. The
+   * second look's lines only add names the first look missed or cut short. */
+  GArray *second = p->second_look ? whole : NULL;
+  find_lines (bin, FALSE, min_h, max_h, 1, lines, second);
+  find_lines (bin, TRUE, min_h, max_h, 1, lines, second);
+  det->timing.ms_lines = ms_since (&t);
+
+  merge_lines (lines);
+  merge_lines (whole);
+  g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
+  for (guint j = 0; j < n_cards; j++)
+    best_v[j] = 1;
+  emit_lines (lines, scale, n_cards, best_v, FALSE, out);
+  emit_lines (whole, scale, n_cards, best_v, TRUE, out);
+  det->timing.ms_group = ms_since (&t);
+}
+
+/* The factor the image is shrunk by before searching; asked_out receives the factor the
+ * work size asked for. */
+static double
+work_scale (int longest, int work_size, double *asked_out)
+{
+  double scale = MIN (1.0, (double) work_size / MAX (longest, 1));
+  *asked_out = scale;
+  /* Shrinking by less than a fifth saves little time and costs the smallest titles the
+   * detail that joins their letters into a line (a 1280 px frame is searched whole). */
+  if (scale >= 0.8)
+    return 1.0;
+  /* Area averaging by a whole factor takes a fast path (a 1920 px frame to 960 px costs a
+   * fifth of shrinking it to 1024 px); a few percent less detail is worth it. */
+  double n = round (1 / scale);
+  if (fabs (1 / n - scale) <= 0.08 * scale)
+    scale = 1 / n;
+  return scale;
 }
 
 static int
@@ -499,13 +654,11 @@ guint
 ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, double *ms_out)
 {
   g_return_val_if_fail (detector != NULL && image != NULL && out != NULL, 0);
-  gint64 t0 = g_get_monotonic_time ();
+  gint64 t0 = g_get_monotonic_time (), t = cpu_us (), c0 = t;
   const TsDetectorParams *p = &detector->params;
-  double scale = MIN (1.0, (double) p->work_size / MAX (image->width, image->height));
-  /* Shrinking by less than a fifth saves little time and costs the smallest titles the
-   * detail that joins their letters into a line (a 1280 px frame is searched whole). */
-  if (scale >= 0.8)
-    scale = 1.0;
+  memset (&detector->timing, 0, sizeof detector->timing);
+  double asked;
+  double scale = work_scale (MAX (image->width, image->height), p->work_size, &asked);
   int w = MAX (1, (int) lround (image->width * scale));
   int h = MAX (1, (int) lround (image->height * scale));
   g_autoptr (TsImage) gray = ts_cv_convert_channels (image, 1);
@@ -515,18 +668,20 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
     gray = small;
   }
   scale = (double) gray->width / image->width;
-
+  detector->timing.ms_prepare = ms_since (&t);
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   find_cards (detector, gray, scale, found);
+  detector->timing.ms_cards = ms_since (&t);
   guint n_cards = found->len;
   if (p->find_titles)
-    find_titles (detector, gray, scale, n_cards, found);
+    find_titles (detector, gray, scale, asked, n_cards, found);
   /* Whole cards first (they carry the most information), then title lines by score. */
   if (found->len > n_cards)
     qsort (&g_array_index (found, TsCardCandidate, n_cards), found->len - n_cards,
            sizeof (TsCardCandidate), by_confidence);
   guint n = MIN (found->len, (guint) MAX (p->max_candidates, 0));
   g_array_append_vals (out, found->data, n);
+  detector->timing.ms_total = (cpu_us () - c0) / 1000.0;
   if (ms_out)
     *ms_out = (g_get_monotonic_time () - t0) / 1000.0;
   return n;

@@ -43,6 +43,12 @@ typedef struct {
   gboolean find_titles;
   /* Keep at most this many candidates, best first. */
   int max_candidates;
+  /* Look a second time for title lines the first look cut into fragments (large bold
+   * names, whose letters' top and foot runs look like frame lines), adding the whole line
+   * as one more candidate. Finds a few more names on stacks and fans (synthetic title
+   * coverage +1..2%) at about 1 ms per 1280x720 frame and a few more candidates to read;
+   * off by default: on the dev photos it found one more name and read two wrong. */
+  gboolean second_look;
 } TsDetectorParams;
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */
@@ -77,5 +83,19 @@ const TsDetectorParams *ts_detector_get_params (const TsDetector *detector);
  * Returns the number appended. ms_out, if not NULL, receives the wall time spent (ms). */
 guint ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out,
                           double *ms_out);
+
+/* Where the last ts_detector_detect() call spent its time: CPU milliseconds of the calling
+ * thread, so with OpenCV held to one thread (ts_cv_set_num_threads) they are the cost on one
+ * core, not swollen by whatever else the machine runs. */
+typedef struct {
+  double ms_prepare;   /* grey conversion and shrinking */
+  double ms_cards;     /* card outlines: edges, contours, quadrilaterals */
+  double ms_text_map;  /* the text-stroke map the title search starts from */
+  double ms_lines;     /* title lines: morphology and blobs, both orientations */
+  double ms_group;     /* joining words into lines, placing them on cards */
+  double ms_total;
+} TsDetectorTiming;
+
+void ts_detector_get_timing (const TsDetector *detector, TsDetectorTiming *out);
 
 G_END_DECLS

@@ -67,6 +67,19 @@ detect (const TsImage *img)
   return out;
 }
 
+/* With the second look for lines cut into fragments. */
+static GArray *
+detect_twice (const TsImage *img)
+{
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.second_look = TRUE;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, img, out, NULL);
+  return out;
+}
+
 static const TsCardCandidate *
 first_card (GArray *cands)
 {
@@ -249,6 +262,145 @@ test_detect__reports_time_and_respects_max_candidates (void **state)
   assert_int_equal (ts_detector_get_params (det)->max_candidates, 0);
 }
 
+/* Where the middle of the title text drawn by draw_card lies in the image, for a card quad
+ * (own top-left first): the text starts 24 px into a 315 x 440 px face, baseline at 42 px,
+ * about 20 px a letter and 22 px tall. */
+static void
+title_text_centre (const double quad[4][2], const char *title, double *x, double *y)
+{
+  const double face[4][2] = { { 0, 0 }, { 315, 0 }, { 315, 440 }, { 0, 440 } };
+  double h[9];
+  ts_cv_perspective_transform_get (face, quad, h);
+  double u = 24 + 10.0 * strlen (title), v = 31;
+  double w = h[6] * u + h[7] * v + h[8];
+  *x = (h[0] * u + h[1] * v + h[2]) / w;
+  *y = (h[3] * u + h[4] * v + h[5]) / w;
+}
+
+/* The candidates whose title holds (ax, ay) but not (bx, by): a title read there holds one
+ * name line, not both. */
+static guint
+count_titles_over (GArray *cands, double ax, double ay, double bx, double by)
+{
+  guint n = 0;
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (ts_rectify_quad_contains (c->title, ax, ay) && !ts_rectify_quad_contains (c->title, bx, by))
+      n++;
+  }
+  return n;
+}
+
+/* Two cards stacked a little offset (lands in a pile): the back card shows only its top
+ * edge with the name line. Each name line needs a candidate of its own. The bold name in
+ * front is the case the second look is for (the first look cuts it into pieces). */
+static void
+test_detect_stack__offset_cards_give_a_title_each (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (900, 700);
+  double back[4][2], front[4][2];
+  card_quad (450, 330, 400, 0, back);
+  card_quad (450, 400, 400, 0, front);
+  draw_card (img, back, "Island Sanctuary");
+  draw_card (img, front, "Counterspell");
+  ts_cv_gaussian_blur (img, 1.0);
+  g_autoptr (GArray) cands = detect_twice (img);
+  double bx, by, fx, fy;
+  title_text_centre (back, "Island Sanctuary", &bx, &by);
+  title_text_centre (front, "Counterspell", &fx, &fy);
+  assert_true (count_titles_over (cands, bx, by, fx, fy) >= 1);
+  assert_true (count_titles_over (cands, fx, fy, bx, by) >= 1);
+}
+
+/* Two tapped cards side by side, the front one hiding all of the back one but a strip
+ * along its top edge: the name line on that strip is still found, upright along the strip. */
+static void
+test_detect_stack__title_sliver_of_a_tapped_card (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (1000, 700);
+  double back[4][2], front[4][2];
+  card_quad (520, 350, 400, 90, back);
+  card_quad (465, 350, 400, 90, front);
+  draw_card (img, back, "Counterspell");
+  draw_card (img, front, "Counterspell");
+  ts_cv_gaussian_blur (img, 1.0);
+  g_autoptr (GArray) cands = detect_twice (img);
+  double bx, by, fx, fy;
+  title_text_centre (back, "Counterspell", &bx, &by);
+  title_text_centre (front, "Counterspell", &fx, &fy);
+  /* The sliver's text is uncovered: the front card ends left of it. */
+  assert_true (bx > front[0][0] + 5);
+  gboolean found = FALSE;
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (ts_rectify_quad_contains (c->title, bx, by) &&
+        !ts_rectify_quad_contains (c->title, fx, fy)) {
+      found = TRUE;
+      assert_true (c->tapped);
+    }
+  }
+  assert_true (found);
+  assert_true (count_titles_over (cands, fx, fy, bx, by) >= 1);
+}
+
+/* A 1920 x 1080 frame is searched shrunk (by a whole factor, the fast path): a card in it
+ * still comes out in frame pixels, corners within a few pixels; the stages' CPU times add
+ * up to no more than the total. */
+static void
+test_detect_card__full_hd_frame_in_frame_pixels (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (1920, 1080);
+  double q[4][2];
+  card_quad (1300, 500, 500, 0, q);
+  draw_card (img, q, NULL);
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, img, cands, NULL);
+  const TsCardCandidate *c = first_card (cands);
+  assert_non_null (c);
+  int turn = angle_diff (c->angle_deg, 0) < 90 ? 0 : 2;
+  double e[4][2];
+  ts_rectify_quad_turn (q, turn, e);
+  for (int i = 0; i < 4; i++)
+    assert_true (hypot (c->quad[i][0] - e[i][0], c->quad[i][1] - e[i][1]) < 6);
+  TsDetectorTiming t;
+  ts_detector_get_timing (det, &t);
+  assert_true (t.ms_total > 0);
+  assert_true (t.ms_prepare >= 0 && t.ms_cards >= 0 && t.ms_text_map >= 0 && t.ms_lines >= 0 &&
+               t.ms_group >= 0);
+  assert_true (t.ms_prepare + t.ms_cards + t.ms_text_map + t.ms_lines + t.ms_group <=
+               t.ms_total + 0.01);
+}
+
+/* The second look only adds: every candidate found without it is found with it, and with
+ * it the cut-up bold name in front of the stack gets a line of its own. */
+static void
+test_detect_second_look__off_by_default_adds_only_whole_names (void **state)
+{
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  assert_false (p.second_look);
+  g_autoptr (TsImage) img = dark_table (900, 700);
+  double back[4][2], front[4][2];
+  card_quad (450, 330, 400, 0, back);
+  card_quad (450, 400, 400, 0, front);
+  draw_card (img, back, "Island Sanctuary");
+  draw_card (img, front, "Counterspell");
+  ts_cv_gaussian_blur (img, 1.0);
+  g_autoptr (GArray) once = detect (img);
+  g_autoptr (GArray) twice = detect_twice (img);
+  assert_true (twice->len > once->len);
+  for (guint i = 0; i < once->len; i++) {
+    const TsCardCandidate *a = &g_array_index (once, TsCardCandidate, i);
+    gboolean kept = FALSE;
+    for (guint j = 0; j < twice->len && !kept; j++) {
+      const TsCardCandidate *b = &g_array_index (twice, TsCardCandidate, j);
+      kept = memcmp (a->title, b->title, sizeof a->title) == 0;
+    }
+    assert_true (kept);
+  }
+}
+
 int
 main (void)
 {
@@ -264,6 +416,10 @@ main (void)
     cmocka_unit_test (test_detect_title__line_without_card_outline),
     cmocka_unit_test (test_detect_title__turned_a_quarter_is_tapped),
     cmocka_unit_test (test_detect__reports_time_and_respects_max_candidates),
+    cmocka_unit_test (test_detect_stack__offset_cards_give_a_title_each),
+    cmocka_unit_test (test_detect_stack__title_sliver_of_a_tapped_card),
+    cmocka_unit_test (test_detect_card__full_hd_frame_in_frame_pixels),
+    cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
