@@ -122,27 +122,65 @@ print_synth (const char *what, const TsEval *e)
           e->stats.ms_ocr / n, e->stats.ms_match / n);
 }
 
+/* The presets whose cards are scored (clutter has none). */
+static const TsSynthPreset card_presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
+                                              TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
+                                              TS_SYNTH_PRESET_HARD };
+
+/* What the synthetic benches read with: the bundled card set the generator draws its names
+ * from, its matcher, one reader and the generator's deck. */
+typedef struct {
+  TsCardDb *db;
+  TsMatcher *matcher;
+  TsReader *reader;
+  TsSynthDeck *deck;
+} Kit;
+
+static void
+kit_close (Kit *kit)
+{
+  g_clear_pointer (&kit->deck, ts_synth_deck_free);
+  g_clear_pointer (&kit->reader, ts_reader_free);
+  g_clear_pointer (&kit->matcher, ts_matcher_free);
+  g_clear_pointer (&kit->db, ts_carddb_free);
+}
+
+static gboolean
+kit_open (Kit *kit)
+{
+  g_autoptr (GError) error = NULL;
+  memset (kit, 0, sizeof *kit);
+  kit->db = ts_carddb_open_default (&error);
+  if (kit->db) {
+    kit->matcher = ts_matcher_new (kit->db);
+    kit->reader = ts_reader_new (kit->db, kit->matcher, &error);
+  }
+  if (!kit->reader) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    kit_close (kit);
+    return FALSE;
+  }
+  kit->deck = ts_synth_deck_new_from_carddb (kit->db);
+  return TRUE;
+}
+
 /* Synthetic scenes of each preset, rendered here (nothing is written to disk), read against
  * the bundled card set the generator draws its names from. */
 static void
 bench_synthetic (guint per_preset)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
-  if (!db)
+  Kit kit;
+  if (!kit_open (&kit))
     return;
-  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
-  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
-  if (!reader)
-    return;
+  TsCardDb *db = kit.db;
+  TsReader *reader = kit.reader;
+  TsSynthDeck *deck = kit.deck;
   g_autoptr (TsDetector) det = ts_detector_new (NULL);
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
-  const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
-                                    TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
-                                    TS_SYNTH_PRESET_HARD };
+  const TsSynthPreset *presets = card_presets;
   TsEval all;
   ts_eval_init (&all);
-  for (guint p = 0; p < G_N_ELEMENTS (presets); p++) {
+  for (guint p = 0; p < G_N_ELEMENTS (card_presets); p++) {
     TsEval e;
     ts_eval_init (&e);
     for (guint i = 0; i < per_preset; i++) {
@@ -176,6 +214,7 @@ bench_synthetic (guint per_preset)
   }
   printf ("synthetic clutter (no cards): %u scenes, %u cards reported (target 0)\n", per_preset,
           reported);
+  kit_close (&kit);
 }
 
 /* Detector alone on synthetic scenes: the share of readable titles (whole name line visible,
@@ -320,19 +359,15 @@ static void
 bench_reader (guint per_preset, guint seed)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
-  if (!db)
+  Kit kit;
+  if (!kit_open (&kit))
     return;
-  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
-  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
-  if (!reader)
-    return;
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
-  const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
-                                    TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
-                                    TS_SYNTH_PRESET_HARD };
+  const TsSynthPreset *presets = card_presets;
+  TsCardDb *db = kit.db;
+  TsReader *reader = kit.reader;
+  TsSynthDeck *deck = kit.deck;
   guint n[2] = { 0 }, right[2] = { 0 };
-  for (guint p = 0; p < G_N_ELEMENTS (presets); p++) {
+  for (guint p = 0; p < G_N_ELEMENTS (card_presets); p++) {
     TsEvalReader e = { .misses = g_string_new (NULL) };
     for (guint i = 0; i < per_preset; i++) {
       TsSynthParams params;
@@ -359,6 +394,7 @@ bench_reader (guint per_preset, guint seed)
   }
   printf ("reader on true geometry, all: card outline %.4f, name line %.4f\n",
           n[0] ? (double) right[0] / n[0] : 0, n[1] ? (double) right[1] / n[1] : 0);
+  kit_close (&kit);
 }
 
 /* The mtgscan cube photo: 29 overlapping cards on a playmat, truth a deck list (names only,
