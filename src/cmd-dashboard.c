@@ -11,20 +11,6 @@
 #include "calibration.h"
 #include "capture.h"
 
-/* The bundled recorded session: in the source tree when run from a build, else installed. */
-static char *
-find_demo_session (void)
-{
-  const char *candidates[] = {
-    TS_SOURCE_DIR "/tests/fixtures/demo-session",
-    TS_DATADIR "/demo-session",
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
-    if (g_file_test (candidates[i], G_FILE_TEST_IS_DIR))
-      return g_strdup (candidates[i]);
-  return NULL;
-}
-
 int
 ts_cmd_dashboard (int argc, char **argv)
 {
@@ -95,7 +81,7 @@ ts_cmd_dashboard (int argc, char **argv)
    * on its small frames (see --source dir:... to compare). */
   if (!empty && log_path == NULL && replay_path == NULL && session_dir == NULL &&
       source_spec == NULL)
-    session_dir = find_demo_session ();
+    session_dir = ts_demo_session_path ();
 
   TsDashboardOptions options = {
     .log_path = log_path,

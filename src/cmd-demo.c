@@ -11,8 +11,8 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 
-static char *
-find_demo_session (void)
+char *
+ts_demo_session_path (void)
 {
   const char *candidates[] = {
     TS_SOURCE_DIR "/tests/fixtures/demo-session",
@@ -166,7 +166,7 @@ ts_cmd_demo (int argc, char **argv)
     fprintf (stderr, "%s: unexpected argument '%s'\n", argv[0], argv[1]);
     return 2;
   }
-  g_autofree char *demo = find_demo_session ();
+  g_autofree char *demo = ts_demo_session_path ();
   if (demo == NULL) {
     fprintf (stderr, "%s: the bundled demo session is missing (looked in %s and %s)\n", argv[0],
              TS_SOURCE_DIR "/tests/fixtures/demo-session", TS_DATADIR "/demo-session");

@@ -21,3 +21,7 @@ int ts_cmd_cards (int argc, char **argv);
 int ts_cmd_dashboard (int argc, char **argv);
 int ts_cmd_synth (int argc, char **argv);
 int ts_cmd_demo (int argc, char **argv);
+
+/* The bundled recorded session's folder: in the source tree when run from a build, else the
+ * installed copy. NULL when neither is there; free with g_free. */
+char *ts_demo_session_path (void);

@@ -700,6 +700,24 @@ reach_at (const TsSynthSession *s, const Card *c, int f, double out[2], double *
   return FALSE;
 }
 
+/* The drawn item for card c at pose on a w x h canvas. */
+static void
+card_item (const Card *c, const TsSynthCardInfo *info, const Pose *pose, double w, double h,
+           double opacity, TsSynthItem *item)
+{
+  item->kind = TS_SYNTH_ITEM_CARD;
+  item->opacity = opacity;
+  item->info = info;
+  item->frame = c->frame;
+  item->id = c->id;
+  item->seed = c->seed;
+  item->cx = pose->x * w;
+  item->cy = pose->y * h;
+  item->angle = fmod (pose->angle + 720.0, 360.0);
+  item->sleeved = c->sleeved;
+  memcpy (item->sleeve_rgb, c->sleeve_rgb, sizeof c->sleeve_rgb);
+}
+
 typedef struct {
   TsSynthItem item;
   int order;              /* drawing order of the card or hand */
@@ -817,34 +835,14 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
         if (!card_at (c, f - 0.5 * k / 3.0, &gp, &was_carried, &was_order))
           continue;
         Sorted ghost = { { 0 }, order, 3 - k };
-        ghost.item.kind = TS_SYNTH_ITEM_CARD;
+        card_item (c, info, &gp, w, h, 0.45, &ghost.item);
         ghost.item.ghost = TRUE;
-        ghost.item.opacity = 0.45;
-        ghost.item.info = info;
-        ghost.item.frame = c->frame;
-        ghost.item.id = c->id;
-        ghost.item.seed = c->seed;
-        ghost.item.cx = gp.x * w;
-        ghost.item.cy = gp.y * h;
-        ghost.item.angle = fmod (gp.angle + 720.0, 360.0);
-        ghost.item.sleeved = c->sleeved;
-        memcpy (ghost.item.sleeve_rgb, c->sleeve_rgb, sizeof c->sleeve_rgb);
         ghost.item.lift = -1;  /* no shadow of its own */
         g_array_append_val (sorted, ghost);
       }
     }
     Sorted it = { { 0 }, order, 3 };
-    it.item.kind = TS_SYNTH_ITEM_CARD;
-    it.item.opacity = moving ? 0.6 : 1.0;
-    it.item.info = info;
-    it.item.frame = c->frame;
-    it.item.id = c->id;
-    it.item.seed = c->seed;
-    it.item.cx = pose.x * w;
-    it.item.cy = pose.y * h;
-    it.item.angle = fmod (pose.angle + 720.0, 360.0);
-    it.item.sleeved = c->sleeved;
-    memcpy (it.item.sleeve_rgb, c->sleeve_rgb, sizeof c->sleeve_rgb);
+    card_item (c, info, &pose, w, h, moving ? 0.6 : 1.0, &it.item);
     it.item.lift = carried ? 12.0 : 0;
     g_array_append_val (sorted, it);
     if (carried) {

@@ -85,27 +85,15 @@ measure_life_events (TsWindow *window, GdkFrameClock *clock, const char *what)
   return TRUE;
 }
 
-static gboolean
-mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
 int
 main (void)
 {
   gtk_init ();
-  TsDashboardOptions options = { 0 };
-  g_autoptr (TsApplication) app = ts_application_new (&options);
   g_autoptr (GError) error = NULL;
-  if (!g_application_register (G_APPLICATION (app), NULL, &error)) {
-    fprintf (stderr, "%s\n", error->message);
+  TsApplication *app = NULL;
+  TsWindow *window = ui_window_open (&app);
+  if (window == NULL)
     return 1;
-  }
-  TsWindow *window = ts_window_new (app);
-  ts_window_load (window, &options, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_wait (mapped, window, 5000);
 
   g_autoptr (TsEvent) start = ts_event_new (TS_EVENT_GAME_START);
   start->n_players = 2;
@@ -189,7 +177,6 @@ main (void)
   g_unlink (path);
   g_rmdir (dir);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_pump (10);
+  ui_window_close (app, window);
   return 0;
 }

@@ -140,17 +140,11 @@ int
 main (void)
 {
   gtk_init ();
-  TsDashboardOptions options = { 0 };
-  g_autoptr (TsApplication) app = ts_application_new (&options);
   g_autoptr (GError) error = NULL;
-  if (!g_application_register (G_APPLICATION (app), NULL, &error)) {
-    fprintf (stderr, "%s\n", error->message);
+  TsApplication *app = NULL;
+  TsWindow *window = ui_window_open (&app);
+  if (window == NULL)
     return 1;
-  }
-  TsWindow *window = ts_window_new (app);
-  ts_window_load (window, &options, NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 880);
-  gtk_window_present (GTK_WINDOW (window));
   ui_pump (500);
 
   g_autofree char *path = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
@@ -164,7 +158,6 @@ main (void)
   run (window, frame, "768x432 (demo session)");
   g_autoptr (TsImage) big = scaled (frame, 1920, 1080);
   run (window, big, "1920x1080");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_pump (50);
+  ui_window_close (app, window);
   return 0;
 }

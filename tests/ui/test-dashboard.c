@@ -17,10 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-typedef struct {
-  TsApplication *app;
-  TsWindow *window;
-} Fixture;
+typedef UiFixture Fixture;
 
 static void
 activate (Fixture *f, const char *name, GVariant *param)
@@ -758,30 +755,6 @@ test_save_and_open_store (void **st)
   g_rmdir (dir);
 }
 
-/* ---- fixture ----------------------------------------------------------------------------- */
-
-static int
-setup (void **st)
-{
-  Fixture *f = g_new0 (Fixture, 1);
-  f->window = ui_window_open (&f->app);
-  if (f->window == NULL) {
-    g_free (f);
-    return -1;
-  }
-  *st = f;
-  return 0;
-}
-
-static int
-teardown (void **st)
-{
-  Fixture *f = *st;
-  ui_window_close (f->app, f->window);
-  g_free (f);
-  return 0;
-}
-
 int
 main (void)
 {
@@ -801,5 +774,5 @@ main (void)
     cmocka_unit_test (test_dark_style_and_fullscreen),
     cmocka_unit_test (test_save_and_open_store),
   };
-  return cmocka_run_group_tests_name ("dashboard", tests, setup, teardown);
+  return cmocka_run_group_tests_name ("dashboard", tests, ui_fixture_setup, ui_fixture_teardown);
 }

@@ -192,32 +192,7 @@ static const TsCaptureBackend fake_backend = { fake_open, fake_read, fake_close,
 
 /* ---- fixture ------------------------------------------------------------------------------- */
 
-typedef struct {
-  TsApplication *app;
-  TsWindow *window;
-} Fixture;
-
-static int
-setup (void **st)
-{
-  Fixture *f = g_new0 (Fixture, 1);
-  f->window = ui_window_open (&f->app);
-  if (f->window == NULL) {
-    g_free (f);
-    return -1;
-  }
-  *st = f;
-  return 0;
-}
-
-static int
-teardown (void **st)
-{
-  Fixture *f = *st;
-  ui_window_close (f->app, f->window);
-  g_free (f);
-  return 0;
-}
+typedef UiFixture Fixture;
 
 static const TsState *
 state (Fixture *f)
@@ -624,5 +599,5 @@ main (void)
     cmocka_unit_test (test_live_feed__source_dialog_starts_feed),
     cmocka_unit_test (test_live_feed__bad_source_names_it),
   };
-  return cmocka_run_group_tests_name ("live-feed", tests, setup, teardown);
+  return cmocka_run_group_tests_name ("live-feed", tests, ui_fixture_setup, ui_fixture_teardown);
 }

@@ -125,3 +125,25 @@ ui_window_close (TsApplication *app, TsWindow *window)
   ui_pump (50);
   g_object_unref (app);
 }
+
+int
+ui_fixture_setup (void **state)
+{
+  UiFixture *f = g_new0 (UiFixture, 1);
+  f->window = ui_window_open (&f->app);
+  if (f->window == NULL) {
+    g_free (f);
+    return -1;
+  }
+  *state = f;
+  return 0;
+}
+
+int
+ui_fixture_teardown (void **state)
+{
+  UiFixture *f = *state;
+  ui_window_close (f->app, f->window);
+  g_free (f);
+  return 0;
+}

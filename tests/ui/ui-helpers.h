@@ -13,6 +13,16 @@
 TsWindow *ui_window_open (TsApplication **out_app);
 void ui_window_close (TsApplication *app, TsWindow *window);
 
+/* The cmocka group fixture of the dashboard tests: the window, opened once for the group. */
+typedef struct {
+  TsApplication *app;
+  TsWindow *window;
+} UiFixture;
+
+/* Group setup and teardown: *state becomes a UiFixture (freed by ui_fixture_teardown). */
+int ui_fixture_setup (void **state);
+int ui_fixture_teardown (void **state);
+
 /* Runs the default main context for ms milliseconds. */
 void ui_pump (guint ms);
 /* Runs the main context until cond(data) or timeout_ms; returns cond's last value. */
