@@ -461,13 +461,12 @@ sharpen (TsImage *gray)
   }
 }
 
-/* Ink of a flattened strip, without straight lines longer than any letter stroke: frame
- * lines and the band's outline along the text (longer than line_len) and the band's ends
- * and card edges across it (taller than stroke_len). */
+/* The ink of a flattened strip (0/255), without straight lines longer than any letter
+ * stroke: frame lines and the band's outline along the text (longer than line_len) and the
+ * band's ends and card edges across it (taller than stroke_len). */
 static TsImage *
-letter_ink (const TsImage *flat, int line_len, int stroke_len)
+letter_ink (const TsImage *ink, int line_len, int stroke_len)
 {
-  g_autoptr (TsImage) ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
   /* A line a little off the axis steps from row to row: thickened by a pixel each way
    * first, it stays one run long enough to be seen. */
   g_autoptr (TsImage) ink_v = ts_cv_morphology (ink, TS_CV_MORPH_DILATE, 1, 3, FALSE);
@@ -486,7 +485,7 @@ typedef struct {
   int x0, x1;      /* columns, inclusive */
   int y0, y1;      /* rows of the letters' bodies, inclusive */
   double weight;   /* how much text it holds: about how many letters */
-  double contrast; /* share of its box that is ground (see row_contrast) */
+  double ground;   /* share of its box that is not ink (see ground_share) */
 } TextRow;
 
 static gboolean
@@ -597,7 +596,8 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
     const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
     /* No letter reaches both well above the others and well below (a bracket does, and
      * so does the rounded end of a band). */
-    gboolean both = c->y < top - 0.3 * (bottom - top) && c->y + c->h > bottom + 0.3 * (bottom - top);
+    double reach = 0.3 * (bottom - top);
+    gboolean both = c->y < top - reach && c->y + c->h > bottom + reach;
     if (c->y < top - slack || c->y + c->h > bottom + slack || both)
       g_array_remove_index (members, k);
   }
@@ -668,7 +668,7 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
  * while the ground between them, closed round the letters, covers most of it. Returns the
  * share of the row's box that is not ink. */
 static double
-row_contrast (const TsImage *ink, const TextRow *r)
+ground_share (const TsImage *ink, const TextRow *r)
 {
   guint n_ink = 0, n = 0;
   for (int y = r->y0; y <= r->y1; y++)
@@ -686,11 +686,12 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
   int h = gray->height;
   g_autoptr (TsImage) flat = flatten (gray, light_text, (int) (h * 0.2) | 1);
   /* Small serif letters touch at their feet: a word can make a run four capitals long. */
-  g_autoptr (TsImage) ink = letter_ink (flat, (int) (h * 2.5), (int) (h * 0.85));
+  g_autoptr (TsImage) all_ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
+  g_autoptr (TsImage) ink = letter_ink (all_ink, (int) (h * 2.5), (int) (h * 0.85));
   g_autoptr (GArray) comps = ts_cv_components (ink, NULL);
   if (!find_row (comps, gray->width, h, 0.12 * h, 0.8 * h, focus, row))
     return FALSE;
-  row->contrast = row_contrast (ink, row);
+  row->ground = ground_share (ink, row);
   return TRUE;
 }
 
@@ -710,7 +711,7 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   gboolean found = strip_row (gray, *light_text, focus, &row);
   if (choose) {
     gboolean found_other = strip_row (gray, !*light_text, focus, &other);
-    if (found_other && (!found || other.contrast > row.contrast)) {
+    if (found_other && (!found || other.ground > row.ground)) {
       row = other;
       found = TRUE;
       *light_text = !*light_text;
@@ -728,7 +729,7 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   g_autoptr (TsImage) flat = flatten (strip, *light_text, (int) (TEXT_HEIGHT * 0.35) | 1);
   sharpen (flat);
   g_autoptr (TsImage) ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
-  g_autoptr (TsImage) letters = letter_ink (flat, TEXT_HEIGHT * 4, (int) (TEXT_HEIGHT * 1.35));
+  g_autoptr (TsImage) letters = letter_ink (ink, TEXT_HEIGHT * 4, (int) (TEXT_HEIGHT * 1.35));
   g_autofree guint32 *labels = NULL;
   g_autoptr (GArray) comps = ts_cv_components (letters, &labels);
   /* What is not a letter of the row goes white: straight lines, and shapes that reach the
@@ -748,9 +749,10 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   g_autoptr (TsImage) mask = ts_image_new (strip->width, strip->height, 1);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < strip->width; x++) {
-      gsize i = (gsize) y * strip->width + x;
-      gboolean line = ink->data[(gsize) y * ink->stride + x] && !letters->data[(gsize) y * letters->stride + x];
-      mask->data[(gsize) y * mask->stride + x] = line || drop[labels[i]] ? 255 : 0;
+      gboolean line = ink->data[(gsize) y * ink->stride + x] &&
+                      !letters->data[(gsize) y * letters->stride + x];
+      gboolean dropped = drop[labels[(gsize) y * strip->width + x]];
+      mask->data[(gsize) y * mask->stride + x] = line || dropped ? 255 : 0;
     }
   /* Their soft edges too. */
   g_autoptr (TsImage) wide = ts_cv_morphology (mask, TS_CV_MORPH_DILATE, 3, 3, FALSE);

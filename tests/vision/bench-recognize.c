@@ -220,8 +220,8 @@ bench_synthetic (guint per_preset)
 /* Detector alone on synthetic scenes: the share of readable titles (whole name line visible,
  * >= 18 px, the eval's rule) that some candidate's title covers: the truth title's centre
  * inside the candidate's title (strict), or also the candidate's centre inside the truth's
- * (loose: the eval's rule for a hit), the two within 15 degrees (up to a half turn) and the candidate between
- * half and twice the truth's height (3.5 times for a band placed on a found card, which the
+ * (loose: the eval's rule for a hit), the two within 15 degrees (up to a half turn) and the
+ * candidate between half and twice the truth's height (3.5 times for a band placed on a found card, which the
  * reader narrows). A whole card whose up is not known counts both ways up, as the reader
  * reads it. No OCR: cheap enough to tune on. */
 static gboolean
