@@ -546,7 +546,11 @@ ts_carddb_load_json_file (TsCardDb *db, const char *path, TsImportReport *report
   }
   if (progress != NULL)
     progress (l.line_offset, MAX (total, l.line_offset), user_data);
-  return loader_finish (&l, error);
+  if (!loader_finish (&l, error)) {
+    g_prefix_error (error, "%s: ", path); /* the loader's errors give the line, not the file */
+    return FALSE;
+  }
+  return TRUE;
 }
 
 gboolean

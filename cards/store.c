@@ -188,6 +188,7 @@ ts_carddb_load_sqlite (TsCardDb *db, const char *path, GError **error)
   g_autoptr (GArray) face_in = g_array_new (FALSE, TRUE, sizeof (TsFaceIn));
   g_autoptr (GArray) print_in = g_array_new (FALSE, TRUE, sizeof (TsPrintingIn));
   g_autoptr (GStringChunk) scratch = g_string_chunk_new (4096);
+  g_autofree char *read_what = g_strdup_printf ("cannot read the card database %s", path);
 
   if (sqlite3_open_v2 (path, &sql, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
     g_autofree char *what = g_strdup_printf ("cannot open the card database %s", path);
@@ -210,7 +211,7 @@ ts_carddb_load_sqlite (TsCardDb *db, const char *path, GError **error)
       sqlite3_prepare_v2 (sql, "SELECT card_id, set_code, collector_number, rarity, released"
                           " FROM printings ORDER BY card_id, idx", -1, &prints.st,
                           NULL) != SQLITE_OK) {
-    db_fail (sql, "cannot read the card database", error);
+    db_fail (sql, read_what, error);
     goto out;
   }
   faces.rc = sqlite3_step (faces.st);
@@ -278,7 +279,7 @@ ts_carddb_load_sqlite (TsCardDb *db, const char *path, GError **error)
     ts_carddb_add (db, &in);
   }
   if (rc != SQLITE_DONE) {
-    db_fail (sql, "cannot read the card database", error);
+    db_fail (sql, read_what, error);
     goto out;
   }
   ok = TRUE;

@@ -37,8 +37,7 @@ open_cards (const char *path)
   g_autoptr (GError) error = NULL;
   TsCardDb *db = ts_carddb_open (path, &error);
   if (db == NULL)
-    fprintf (stderr, "tablesight cards: cannot open the card database %s: %s\n",
-             path != NULL ? path : "(bundled)", error->message);
+    fprintf (stderr, "tablesight cards: %s\n", error->message); /* it names the file */
   return db;
 }
 
@@ -139,7 +138,7 @@ cards_import (int argc, char **argv)
   gboolean partial = !ok && g_error_matches (error, TS_CARDS_ERROR, TS_CARDS_ERROR_PARSE) &&
                      report.n_cards > 0;
   if (!ok && !partial) {
-    fprintf (stderr, "tablesight cards import: %s: %s\n", argv[1], error->message);
+    fprintf (stderr, "tablesight cards import: %s\n", error->message); /* it names the file */
     ts_import_report_clear (&report);
     return 1;
   }
@@ -149,7 +148,7 @@ cards_import (int argc, char **argv)
            report.n_merged);
   ts_import_report_clear (&report);
   if (!ok) {
-    fprintf (stderr, "tablesight cards import: %s: %s (the cards before it were kept)\n", argv[1],
+    fprintf (stderr, "tablesight cards import: %s (the cards before it were kept)\n",
              error->message);
     return 1;
   }

@@ -59,4 +59,9 @@ check "overlay written" "[ $rc -eq 0 ] && [ -s \"$tmp/ov/tapped-stack.png\" ]"
 "$ts" recognize --cards "$tmp/missing-db.json" "$scenes/tapped-stack.jpg" 2>"$tmp/db.err"; rc=$?
 check "a missing card database is an error" "[ $rc -ne 0 ] && [ -s \"$tmp/db.err\" ]"
 
+printf '[{"name": "Fear",\n  oops' >"$tmp/torn-db.json"
+"$ts" recognize --cards "$tmp/torn-db.json" "$scenes/tapped-stack.jpg" 2>"$tmp/torn.err"; rc=$?
+check "a malformed card database is an error naming the file and line" \
+  "[ $rc -ne 0 ] && grep -q 'torn-db.json: line 2' \"$tmp/torn.err\""
+
 exit $fail
