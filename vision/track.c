@@ -4,6 +4,8 @@
 
 #include <math.h>
 #include <string.h>
+#include <stdio.h> /* DEBUG */
+#define DBG(...) do { if (g_getenv ("TS_TRACK_DEBUG")) fprintf (stderr, __VA_ARGS__); } while (0)
 
 /* Title signature: a coarse, contrast-normalised grey grid over the name line, compared to
  * notice a card swapped in place. */
@@ -583,6 +585,9 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   }
   tr->read_in_flight = FALSE;
   tr->blank_reads += name == NULL;
+  DBG ("f%lu read k%lu id%u st%d (%.0f,%.0f) quad %d/%d -> %s %.2f\n", (unsigned long) t->cur,
+       (unsigned long) key, tr->id, tr->state, tr->center[0], tr->center[1], tr->quad_frames,
+       tr->seen_frames, name ? name : "-", score);
   if (name != NULL && !tr->by_person) {
     votes_add (tr, name, score);
     identity_update (t, tr, time_us, out);
@@ -893,6 +898,11 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   tr->state = TRACK_ACTIVE;
   Track *old = find_reappeared (t, tr);
   Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
+  DBG ("f%lu announce k%lu %s (%.0f,%.0f) a%.0f tapped %d entry %d quad %d/%d old k%lu id%u over k%lu id%u\n",
+       (unsigned long) t->cur, (unsigned long) tr->key, tr->name ? tr->name : "-",
+       tr->center[0], tr->center[1], tr->angle, tr->tapped, tr->entry_tapped, tr->quad_frames,
+       tr->seen_frames, old ? (unsigned long) old->key : 0, old ? old->id : 0,
+       over ? (unsigned long) over->key : 0, over ? over->id : 0);
   if (over != NULL) {
     tr->state = TRACK_SHADOW;
     tr->master = over->key;
@@ -935,9 +945,9 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   g_ptr_array_remove_fast (t->tracks, old);
 }
 
-void
-ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
-                   const TsTrackInput *inputs, guint n, GArray *out)
+static void
+tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrackInput *inputs,
+                guint n, gboolean titles_searched, GArray *out)
 {
   t->cur = t->frame;
   drain_results (t, out, time_us, FALSE);
@@ -983,9 +993,16 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
     track_used[p->track] = input_used[p->input] = TRUE;
     match[p->track] = (int) p->input;
   }
-  for (guint a = 0; a < nt; a++)
+  for (guint a = 0; a < nt; a++) {
+    Track *tr = t->tracks->pdata[a];
     if (match[a] >= 0)
-      track_update (t, t->tracks->pdata[a], &inputs[match[a]], image, time_us, out);
+      track_update (t, tr, &inputs[match[a]], image, time_us, out);
+    else if (!titles_searched && !tr->last.has_quad && tr->last_frame + 1 == t->cur) {
+      /* Not looked for: as it was. A copy, as track_update replaces tr->last. */
+      TsTrackInput held = tr->last;
+      track_update (t, tr, &held, image, time_us, out);
+    }
+  }
   for (guint b = 0; b < n; b++)
     if (!input_used[b])
       track_new (t, &inputs[b], time_us);
@@ -1000,6 +1017,9 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
     case TRACK_TENTATIVE:
       if (seen && tr->consecutive >= t->p.confirm_frames) {
         tr->state = TRACK_PENDING;
+        DBG ("f%lu confirm k%lu (%.0f,%.0f) size %.0f a%.0f quad %d/%d\n", (unsigned long) t->cur,
+             (unsigned long) tr->key, tr->center[0], tr->center[1], long_side (tr->size),
+             tr->angle, tr->quad_frames, tr->seen_frames);
         tr->confirmed_us = tr->first_seen_us;
         tr->entry_tapped = tr->tapped;
         if (tr->name == NULL)
@@ -1043,12 +1063,30 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
       i = 0;
       continue;
     }
+    if (drop && tr->state != TRACK_TENTATIVE)
+      DBG ("f%lu drop k%lu id%u st%d %s (%.0f,%.0f)\n", (unsigned long) t->cur,
+           (unsigned long) tr->key, tr->id, tr->state, tr->name ? tr->name : "-", tr->center[0],
+           tr->center[1]);
     if (drop)
       g_ptr_array_remove_index (t->tracks, idx);
     else
       i = idx + 1;
   }
   t->frame++;
+}
+
+void
+ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
+                   const TsTrackInput *inputs, guint n, GArray *out)
+{
+  tracker_update (t, image, time_us, inputs, n, TRUE, out);
+}
+
+void
+ts_tracker_update_cards_only (TsTracker *t, const TsImage *image, gint64 time_us,
+                              const TsTrackInput *inputs, guint n, GArray *out)
+{
+  tracker_update (t, image, time_us, inputs, n, FALSE, out);
 }
 
 void

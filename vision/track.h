@@ -145,6 +145,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsTracker, ts_tracker_free)
  * Appends what changed to out (a ts_observation_array_new array). */
 void ts_tracker_update (TsTracker *tracker, const TsImage *image, gint64 time_us,
                         const TsTrackInput *inputs, guint n, GArray *out);
+/* As ts_tracker_update, for a frame searched for whole cards only (a detector saving time
+ * looks for lone title lines on some frames only): a card last seen by its title line alone
+ * is not missing from such a frame, it is taken to lie as it was last seen. A card last seen
+ * whole and missing from it is missing. */
+void ts_tracker_update_cards_only (TsTracker *tracker, const TsImage *image, gint64 time_us,
+                                   const TsTrackInput *inputs, guint n, GArray *out);
 /* Waits for the readings in flight and applies them (appending observations to out). For
  * the end of a recording and for tests. */
 void ts_tracker_flush (TsTracker *tracker, GArray *out);

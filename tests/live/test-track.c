@@ -33,6 +33,7 @@ typedef struct {
   TsTracker *tracker;
   GArray *obs;
   const TsImage *image;
+  int titles_every;     /* > 1: title lines alone are searched for on every n-th frame only */
 } Sim;
 
 static void
@@ -66,9 +67,10 @@ sim_step (Sim *s, int frames)
   for (int f = 0; f < frames; f++) {
     TsTrackInput in[16];
     guint n = 0;
+    gboolean titles = s->titles_every <= 1 || s->frame % (guint64) s->titles_every == 0;
     for (int i = 0; i < s->n; i++) {
       const SimCard *c = &s->cards[i];
-      if (!c->present)
+      if (!c->present || (c->title_only && !titles))
         continue;
       if (s->hand_r > 0 && hypot (c->x - s->hand_x, c->y - s->hand_y) < s->hand_r)
         continue;
@@ -95,7 +97,11 @@ sim_step (Sim *s, int frames)
       memcpy (t->quad_px, q, sizeof q);
       t->has_quad = !c->title_only;
     }
-    ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
+    if (titles)
+      ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
+    else
+      ts_tracker_update_cards_only (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n,
+                                    s->obs);
     s->frame++;
   }
 }
@@ -856,6 +862,38 @@ test_track__finish_forgets_a_glimpse (void **state)
   sim_clear (&s);
 }
 
+/* Title lines searched for on every third frame only: a card seen by its title line alone
+ * still enters, taps within 2 frames of being seen settled and stays while unseen on the
+ * frames in between; a whole card gone is still gone. */
+static void
+test_track__title_lines_every_third_frame (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  s.titles_every = 3;
+  int line = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  s.cards[line].title_only = TRUE;
+  int whole = sim_add (&s, 450, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 12);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  sim_step (&s, 1 + (3 - s.frame % 3) % 3);  /* the next frame searched for titles is seen */
+  s.cards[line].angle = 90;
+  guint64 turned = s.frame - 1;  /* seen settled from the next title frame on */
+  sim_step (&s, 8);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_true (tap->frame >= turned + 1 && tap->frame <= turned + 1 + 3 + 2);
+  s.cards[whole].present = FALSE;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_true (find_obs (&s, TS_OBS_LEFT, 0)->center[0] > 400);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -881,6 +919,7 @@ main (void)
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
+    cmocka_unit_test (test_track__title_lines_every_third_frame),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
