@@ -32,6 +32,9 @@ typedef struct {
   double weight;          /* sum of the readings' scores */
   int n;                  /* readings */
   double best;            /* best score */
+  gint64 first_us;        /* when it was first read */
+  gboolean first_tapped;  /* whether the card lay turned then (its angle, not debounced) */
+  gboolean first_elsewhere;  /* first read off another title than the track began on */
 } Vote;
 
 typedef struct {
@@ -68,6 +71,9 @@ typedef struct {
   double sig[SIG_N];
   gboolean have_sig;
   int sig_changed;        /* consecutive checks that found a different title */
+  double first_sig[SIG_N];   /* the title it was confirmed on, and where */
+  gboolean have_first_sig;
+  double first_center[2];
   TsTrackInput last;      /* the last input matched (for reading) */
 } Track;
 
@@ -117,6 +123,7 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->reread_ms = 300;
   p->max_reads = 6;
   p->confirm_below = 0.6;
+  p->late_name_ms = 500;
   p->sync_reads = FALSE;
 }
 
@@ -158,8 +165,26 @@ track_free (Track *t)
   g_free (t);
 }
 
+static double from_tapped (double rel);
+static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
+static double long_side (const double size[2]);
+
+/* Is the track now on another title than it was confirmed on (moved off, or the title's
+ * look changed)? */
+static gboolean
+track_elsewhere (const Track *tr)
+{
+  if (hypot (tr->center[0] - tr->first_center[0], tr->center[1] - tr->first_center[1]) >
+      0.25 * long_side (tr->size))
+    return TRUE;
+  if (!tr->have_sig)
+    return FALSE;
+  /* No title to compare with: it began half off the image (a card sliding in). */
+  return !tr->have_first_sig || signature_distance (tr->sig, tr->first_sig) > 0.45;
+}
+
 static void
-votes_add (Track *tr, const char *name, double score)
+votes_add (Track *tr, const char *name, double score, gint64 time_us)
 {
   for (guint i = 0; i < tr->votes->len; i++) {
     Vote *v = &g_array_index (tr->votes, Vote, i);
@@ -170,7 +195,11 @@ votes_add (Track *tr, const char *name, double score)
       return;
     }
   }
-  Vote v = { g_strdup (name), score, 1, score };
+  Vote v = { g_strdup (name), score, 1, score, time_us, from_tapped (tr->angle) < 45,
+             track_elsewhere (tr) };
+  DBG ("vote k%lu %s elsewhere %d moved %.2f sig %d %d dist %.2f\n", (unsigned long) tr->key, name,
+       v.first_elsewhere, hypot (tr->center[0] - tr->first_center[0], tr->center[1] - tr->first_center[1]) / long_side (tr->size),
+       tr->have_first_sig, tr->have_sig, signature_distance (tr->sig, tr->first_sig));
   g_array_append_val (tr->votes, v);
 }
 
@@ -589,7 +618,7 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
        (unsigned long) key, tr->id, tr->state, tr->center[0], tr->center[1], tr->quad_frames,
        tr->seen_frames, name ? name : "-", score);
   if (name != NULL && !tr->by_person) {
-    votes_add (tr, name, score);
+    votes_add (tr, name, score, time_us);
     identity_update (t, tr, time_us, out);
   }
   g_free (name);
@@ -662,7 +691,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
   g_array_set_clear_func (tr->votes, (GDestroyNotify) vote_clear);
   if (in->name) {
-    votes_add (tr, in->name, in->name_score);
+    votes_add (tr, in->name, in->name_score, time_us);
     identity_update (t, tr, time_us, NULL);
   }
   g_ptr_array_add (t->tracks, tr);
@@ -695,7 +724,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->last = *in;
   tr->last.name = NULL;
   if (in->name && !tr->by_person) {
-    votes_add (tr, in->name, in->name_score);
+    votes_add (tr, in->name, in->name_score, time_us);
     identity_update (t, tr, time_us, out);
   }
   if (tr->state == TRACK_BURIED)
@@ -892,6 +921,23 @@ find_overlapped (TsTracker *t, const Track *nw)
   return NULL;
 }
 
+/* A track that followed something unreadable (a shadow on the table, a stray title line)
+ * before a card came there and was read (off another title than the one the track began
+ * on, or elsewhere): the card came when its name was first read, lying as it lay then, not
+ * when the track began. A card slow to read where it lay entered when it was first seen. */
+static void
+restamp_entry (const TsTracker *t, Track *tr)
+{
+  const Vote *lead = tr->name ? votes_consensus (tr, 1) : NULL;
+  if (lead == NULL || strcmp (lead->name, tr->name) != 0 || !lead->first_elsewhere ||
+      lead->first_us - tr->confirmed_us < (gint64) t->p.late_name_ms * 1000)
+    return;
+  tr->confirmed_us = lead->first_us;
+  tr->entry_tapped = lead->first_tapped;
+  if (tr->turned_us <= lead->first_us)
+    tr->entry_tapped = tr->tapped;  /* any turn seen was the other thing's */
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
@@ -911,6 +957,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   double name_factor = tr->name ? tr->name_score : 0.5;
   if (old == NULL) {
     tr->id = t->next_id++;
+    restamp_entry (t, tr);
     /* Turned while its name was being read: it came in as it was, then turned. */
     gboolean turned = tr->tapped != tr->entry_tapped && !tr->pile;
     gboolean now = tr->tapped;
@@ -1022,6 +1069,10 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
              tr->angle, tr->quad_frames, tr->seen_frames);
         tr->confirmed_us = tr->first_seen_us;
         tr->entry_tapped = tr->tapped;
+        tr->first_center[0] = tr->center[0];
+        tr->first_center[1] = tr->center[1];
+        if (image)
+          tr->have_first_sig = title_signature (image, tr->last.title_px, tr->first_sig);
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
       } else if (!seen && t->cur - tr->last_frame > 2)

@@ -94,6 +94,11 @@ typedef struct {
   int max_reads;          /* readings per card before giving up (6); a card whose readings
                            * still disagree then is reported unnamed, for confirmation */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
+  int late_name_ms;       /* a card first read this long after its track began (500) came
+                           * when it was first read, lying as it lay then: the track had
+                           * followed something unreadable there before. Shorter dates more
+                           * slow-to-read cards late; longer keeps more entries dated from a
+                           * stray detection */
   gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
 } TsTrackerParams;
 

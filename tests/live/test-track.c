@@ -862,6 +862,41 @@ test_track__finish_forgets_a_glimpse (void **state)
   sim_clear (&s);
 }
 
+/* A track begins on something unreadable lying crosswise (a shadow, a box); a second later a
+ * card is put down there and read: the card entered when it came, lying as it lies, with no
+ * tap or untap from the thing before it. */
+static void
+test_track__card_put_where_junk_lay_enters_when_read (void **state)
+{
+  static const char *const junk[] = { "-", NULL };
+  static const char *const elves[] = { "Llanowar Elves:0.9", NULL };
+  ScriptReader r = { { junk, elves, junk, junk } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int j = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[j].angle = 90;
+  int c = sim_add (&s, 330, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[c].present = FALSE;
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 36);
+  assert_int_equal (s.obs->len, 0);
+  s.cards[j].present = FALSE;
+  s.cards[c].present = TRUE;
+  guint64 came = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_string_equal (e->name, "Llanowar Elves");
+  assert_false (e->tapped);
+  assert_true (e->time_us >= (gint64) came * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 /* Title lines searched for on every third frame only: a card seen by its title line alone
  * still enters, taps within 2 frames of being seen settled and stays while unseen on the
  * frames in between; a whole card gone is still gone. */
@@ -920,6 +955,7 @@ main (void)
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
+    cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
