@@ -42,6 +42,8 @@ typedef struct {
   guint id;               /* public identity; 0 until confirmed */
   TrackState state;
   double center[2], size[2];
+  double anchor[2];       /* reported cards: where its whole outline was last seen (or where it
+                           * was reported); its title line alone is not followed far from it */
   double angle, prev_angle;
   gboolean have_angle;
   gboolean angle_settled;
@@ -124,6 +126,7 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->max_reads = 6;
   p->confirm_below = 0.6;
   p->late_name_ms = 500;
+  p->title_reach = 0.6;
   p->sync_reads = FALSE;
 }
 
@@ -723,6 +726,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->conf_n++;
   tr->last = *in;
   tr->last.name = NULL;
+  if (in->has_quad) {
+    tr->anchor[0] = in->center[0];
+    tr->anchor[1] = in->center[1];
+  }
   if (in->name && !tr->by_person) {
     votes_add (tr, in->name, in->name_score, time_us);
     identity_update (t, tr, time_us, out);
@@ -942,6 +949,8 @@ static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
   tr->state = TRACK_ACTIVE;
+  tr->anchor[0] = tr->center[0];
+  tr->anchor[1] = tr->center[1];
   Track *old = find_reappeared (t, tr);
   Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
   DBG ("f%lu announce k%lu %s (%.0f,%.0f) a%.0f tapped %d entry %d quad %d/%d old k%lu id%u over k%lu id%u\n",
@@ -1021,6 +1030,13 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       /* A card known by another name is another card: one put where a card was (the next
        * land in the same spot, the next card on a pile). */
       if (inputs[b].name && tr->name && !tr->by_person && strcmp (inputs[b].name, tr->name) != 0)
+        continue;
+      /* A reported card is not followed by title lines alone away from where its outline
+       * was: hop by hop through stray lines, it would drift onto a neighbour. The title's
+       * own centre lies up to about 0.6 of the card's length from the card's, turned. */
+      if ((tr->state == TRACK_ACTIVE || tr->state == TRACK_BURIED) && !inputs[b].has_quad &&
+          hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
+            t->p.title_reach * ls)
         continue;
       Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };

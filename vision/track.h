@@ -71,6 +71,10 @@ typedef struct {
   int leave_after_ms;     /* unseen this long = left play (5000). Longer survives longer
                            * occlusions and reports real departures later. */
   double gate;            /* match a card to a track within gate x the card's long side (0.5) */
+  double title_reach;     /* a reported card's title line alone is matched to it only within
+                           * this x its long side of where its outline was last seen (0.6):
+                           * lower loses title-only cards that turn, higher lets tracks drift
+                           * along stray lines onto a neighbour */
   double tap_band_deg;    /* within this of a quarter turn = tapped, (30) */
   double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
                            * between, the card is being turned and nothing is reported */

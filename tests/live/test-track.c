@@ -897,6 +897,41 @@ test_track__card_put_where_junk_lay_enters_when_read (void **state)
   sim_clear (&s);
 }
 
+/* A card is picked up; a stray title line (a word of a neighbour, a sleeve's print) shows
+ * nearby and wanders off: the card's track does not follow it away, and the card leaves. */
+static void
+test_track__reported_card_does_not_drift_along_stray_lines (void **state)
+{
+  static const char *const nothing[] = { "-", NULL };
+  ScriptReader r = { { nothing, nothing, nothing, nothing } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  p.leave_after_ms = 2000;
+  ts_tracker_free (s.tracker);
+  s.tracker = ts_tracker_new (&p, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int stray = sim_add (&s, 320, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[stray].title_only = TRUE;
+  for (int i = 0; i < 8; i++) {
+    sim_step (&s, 1);
+    s.cards[stray].x += 15;
+  }
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (left->name, "Forest");
+  assert_true (left->center[0] < 360);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_clear (&s);
+}
+
 /* Title lines searched for on every third frame only: a card seen by its title line alone
  * still enters, taps within 2 frames of being seen settled and stays while unseen on the
  * frames in between; a whole card gone is still gone. */
@@ -956,6 +991,7 @@ main (void)
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
+    cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
