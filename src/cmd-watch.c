@@ -281,7 +281,7 @@ ts_cmd_watch (int argc, char **argv)
 
   gboolean live = ts_capture_is_live (source);
   TsTrackerParams params;
-  ts_tracker_params_init (&params);
+  ts_observe_tracker_params_init (&params);
   /* A recording is evaluated exactly: read names in step with the frames. */
   params.sync_reads = !live;
   TsTrackReader reader;

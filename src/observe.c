@@ -11,6 +11,13 @@ ts_observe_detector_params_init (TsDetectorParams *params)
   ts_detector_params_init (params);
 }
 
+void
+ts_observe_tracker_params_init (TsTrackerParams *params)
+{
+  ts_tracker_params_init (params);
+  params->report_unread = FALSE;
+}
+
 struct _TsObserveDetector {
   TsDetector *full, *cards;  /* cards: the same tuning without the title line search */
   int titles_every;

@@ -19,6 +19,11 @@ G_BEGIN_DECLS
  * watch` and the dashboard's live feed alike. */
 void ts_observe_detector_params_init (TsDetectorParams *params);
 
+/* The tracker's tuning for the live table (`tablesight watch`, the dashboard's live feed):
+ * ts_tracker_params_init's, but a card enters play only once its name is read (a camera
+ * over a busy table sees many things that never read, and are not cards). */
+void ts_observe_tracker_params_init (TsTrackerParams *params);
+
 /* The live table's detection, cheap enough for every frame: whole cards on every frame, lone
  * title lines (the costly search, for cards whose outline is hidden) on every titles_every-th
  * frame only. Feed its frames to the tracker with ts_observe_detector_track, which tells the

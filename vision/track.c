@@ -127,6 +127,7 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->confirm_below = 0.6;
   p->late_name_ms = 500;
   p->title_reach = 0.6;
+  p->report_unread = TRUE;
   p->sync_reads = FALSE;
 }
 
@@ -879,7 +880,7 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
-  if (tr->quad_frames * 2 < tr->seen_frames)
+  if (!t->p.report_unread || tr->quad_frames * 2 < tr->seen_frames)
     return FALSE;
   gboolean gave_up = tr->reads >= t->p.max_reads && !tr->read_in_flight;
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
@@ -1180,7 +1181,7 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
       if (tr->last_frame != t->cur)
         g_ptr_array_remove (t->tracks, tr);
       else if (tr->name == NULL && t->have_reader &&
-               (time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
+               (!t->p.report_unread || time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
                 tr->quad_frames * 2 < tr->seen_frames))
         g_ptr_array_remove (t->tracks, tr);
       else

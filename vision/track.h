@@ -97,6 +97,11 @@ typedef struct {
   int reread_ms;          /* read an unsettled name again after this long (300) */
   int max_reads;          /* readings per card before giving up (6); a card whose readings
                            * still disagree then is reported unnamed, for confirmation */
+  gboolean report_unread; /* report a whole card whose name was never agreed on, unnamed, for
+                           * the person to confirm (TRUE). FALSE: a card enters play only once
+                           * read; on a busy table most things that never read are not cards
+                           * (a box, a die, a sleeve's back, stray lines) and their turns
+                           * would be reported too */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
   int late_name_ms;       /* a card first read this long after its track began (500) came
                            * when it was first read, lying as it lay then: the track had

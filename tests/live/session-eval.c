@@ -367,8 +367,10 @@ run_init (Run *run, EvalMode mode, const TsCardDb *db, const char *what)
   run->cal = ts_calibration_new ();
   ts_calibration_set_layout (run->cal, ts_zone_layout_load_named ("two-player-wide", NULL));
   TsTrackerParams p;
-  ts_tracker_params_init (&p);
+  ts_observe_tracker_params_init (&p);
   p.sync_reads = TRUE;  /* reproducible: readings land in the frame that asked */
+  if (g_getenv ("TS_EVAL_UNREAD"))
+    p.report_unread = atoi (g_getenv ("TS_EVAL_UNREAD"));
   if (mode == EVAL_DETECTOR) {
     run->matcher = ts_matcher_new (db);
     ts_observe_reader_init (&run->reader, db, run->matcher, 0);

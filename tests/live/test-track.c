@@ -897,6 +897,38 @@ test_track__card_put_where_junk_lay_enters_when_read (void **state)
   sim_clear (&s);
 }
 
+/* Tuned to report only cards that read (the live table's tuning): a whole card that never
+ * reads does not enter, nor do its turns; a card that reads does, and the one that never
+ * read is not reported at the end either. */
+static void
+test_track__only_read_cards_enter_when_so_tuned (void **state)
+{
+  static const char *const nothing[] = { "-", NULL };
+  static const char *const giant[] = { "Hill Giant:0.95", NULL };
+  ScriptReader r = { { nothing, giant, nothing, nothing } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  p.report_unread = FALSE;
+  ts_tracker_free (s.tracker);
+  s.tracker = ts_tracker_new (&p, &reader);
+  int box = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  s.cards[box].angle = 90;
+  sim_step (&s, FPS);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (r.calls[0], p.max_reads);  /* it was read, and never gave a name */
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Hill Giant");
+  assert_int_equal (s.obs->len, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
 /* A card is picked up; a stray title line (a word of a neighbour, a sleeve's print) shows
  * nearby and wanders off: the card's track does not follow it away, and the card leaves. */
 static void
@@ -992,6 +1024,7 @@ main (void)
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
+    cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
