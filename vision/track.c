@@ -4,8 +4,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <stdio.h> /* DEBUG */
-#define DBG(...) do { if (g_getenv ("TS_TRACK_DEBUG")) fprintf (stderr, __VA_ARGS__); } while (0)
 
 /* Title signature: a coarse, contrast-normalised grey grid over the name line, compared to
  * notice a card swapped in place. */
@@ -201,9 +199,6 @@ votes_add (Track *tr, const char *name, double score, gint64 time_us)
   }
   Vote v = { g_strdup (name), score, 1, score, time_us, from_tapped (tr->angle) < 45,
              track_elsewhere (tr) };
-  DBG ("vote k%lu %s elsewhere %d moved %.2f sig %d %d dist %.2f\n", (unsigned long) tr->key, name,
-       v.first_elsewhere, hypot (tr->center[0] - tr->first_center[0], tr->center[1] - tr->first_center[1]) / long_side (tr->size),
-       tr->have_first_sig, tr->have_sig, signature_distance (tr->sig, tr->first_sig));
   g_array_append_val (tr->votes, v);
 }
 
@@ -618,9 +613,6 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   }
   tr->read_in_flight = FALSE;
   tr->blank_reads += name == NULL;
-  DBG ("f%lu read k%lu id%u st%d (%.0f,%.0f) quad %d/%d -> %s %.2f\n", (unsigned long) t->cur,
-       (unsigned long) key, tr->id, tr->state, tr->center[0], tr->center[1], tr->quad_frames,
-       tr->seen_frames, name ? name : "-", score);
   if (name != NULL && !tr->by_person) {
     votes_add (tr, name, score, time_us);
     identity_update (t, tr, time_us, out);
@@ -954,11 +946,6 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   tr->anchor[1] = tr->center[1];
   Track *old = find_reappeared (t, tr);
   Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
-  DBG ("f%lu announce k%lu %s (%.0f,%.0f) a%.0f tapped %d entry %d quad %d/%d old k%lu id%u over k%lu id%u\n",
-       (unsigned long) t->cur, (unsigned long) tr->key, tr->name ? tr->name : "-",
-       tr->center[0], tr->center[1], tr->angle, tr->tapped, tr->entry_tapped, tr->quad_frames,
-       tr->seen_frames, old ? (unsigned long) old->key : 0, old ? old->id : 0,
-       over ? (unsigned long) over->key : 0, over ? over->id : 0);
   if (over != NULL) {
     tr->state = TRACK_SHADOW;
     tr->master = over->key;
@@ -1081,9 +1068,6 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     case TRACK_TENTATIVE:
       if (seen && tr->consecutive >= t->p.confirm_frames) {
         tr->state = TRACK_PENDING;
-        DBG ("f%lu confirm k%lu (%.0f,%.0f) size %.0f a%.0f quad %d/%d\n", (unsigned long) t->cur,
-             (unsigned long) tr->key, tr->center[0], tr->center[1], long_side (tr->size),
-             tr->angle, tr->quad_frames, tr->seen_frames);
         tr->confirmed_us = tr->first_seen_us;
         tr->entry_tapped = tr->tapped;
         tr->first_center[0] = tr->center[0];
@@ -1131,10 +1115,6 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       i = 0;
       continue;
     }
-    if (drop && tr->state != TRACK_TENTATIVE)
-      DBG ("f%lu drop k%lu id%u st%d %s (%.0f,%.0f)\n", (unsigned long) t->cur,
-           (unsigned long) tr->key, tr->id, tr->state, tr->name ? tr->name : "-", tr->center[0],
-           tr->center[1]);
     if (drop)
       g_ptr_array_remove_index (t->tracks, idx);
     else

@@ -19,6 +19,11 @@
  * second detection of a reported card (a word of its title alone, its art box) follows it
  * silently instead of becoming another card; two identical cards side by side stay two.
  *
+ * Drift: a reported card's title line alone is followed only near where its whole outline
+ * was last seen (title_reach), so a track does not hop along stray lines onto a neighbour;
+ * a card first read well after its track began, off another title, entered when it was read
+ * (the track had followed something unreadable there before).
+ *
  * Ownership: TsTracker is opaque (ts_tracker_free). Observations appended to the caller's
  * GArray own their name: release each with ts_observation_clear (or create the array with
  * ts_observation_array_new, which does). Not thread-safe: one thread drives a tracker. */

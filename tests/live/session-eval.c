@@ -479,7 +479,7 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
                    c->name, truth_shape_detectable (truth, i, image->width, image->height) };
     g_array_append_val (run->truth_at, ta);
   }
-  if (g_getenv ("TS_TRACK_DEBUG"))
+  if (g_getenv ("TS_EVAL_DEBUG"))
     for (guint i = 0; i < run->truth_at->len; i++) {
       const TruthAt *ta = &g_array_index (run->truth_at, TruthAt, i);
       if (run->frames % 10 == 0)
