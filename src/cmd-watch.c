@@ -281,15 +281,13 @@ ts_cmd_watch (int argc, char **argv)
 
   gboolean live = ts_capture_is_live (source);
   TsTrackerParams params;
-  ts_tracker_params_init (&params);
+  ts_observe_tracker_params_init (&params);
   /* A recording is evaluated exactly: read names in step with the frames. */
   params.sync_reads = !live;
   TsTrackReader reader;
   ts_observe_reader_init (&reader, db, matcher, min_score);
   g_autoptr (TsTracker) tracker = ts_tracker_new (&params, &reader);
-  TsDetectorParams detect_params;
-  ts_observe_detector_params_init (&detect_params);
-  g_autoptr (TsDetector) detector = ts_detector_new (&detect_params);
+  g_autoptr (TsObserveDetector) detector = ts_observe_detector_new (TS_OBSERVE_TITLES_EVERY);
   g_autoptr (TsObserver) observer = ts_observer_new (live ? g_get_real_time () -
                                                               g_get_monotonic_time ()
                                                           : g_get_real_time ());
@@ -336,11 +334,12 @@ ts_cmd_watch (int argc, char **argv)
     }
     g_array_set_size (cands, 0);
     g_array_set_size (inputs, 0);
-    ts_detector_detect (detector, frame, cands, NULL);
+    gboolean titles_searched;
+    ts_observe_detector_detect (detector, frame, cands, &titles_searched);
     gint64 t2 = g_get_monotonic_time ();
     ts_observe_place_candidates (cal, (const TsCardCandidate *) cands->data, cands->len, inputs);
-    ts_tracker_update (tracker, frame, t, (const TsTrackInput *) inputs->data, inputs->len,
-                       observations);
+    ts_observe_track (tracker, frame, t, (const TsTrackInput *) inputs->data, inputs->len,
+                      titles_searched, observations);
     gint64 t3 = g_get_monotonic_time ();
     ms_capture += (t1 - t0) / 1000.0;
     ms_detect += (t2 - t1) / 1000.0;

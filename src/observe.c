@@ -11,6 +11,66 @@ ts_observe_detector_params_init (TsDetectorParams *params)
   ts_detector_params_init (params);
 }
 
+void
+ts_observe_tracker_params_init (TsTrackerParams *params)
+{
+  ts_tracker_params_init (params);
+  params->report_unread = FALSE;
+}
+
+struct _TsObserveDetector {
+  TsDetector *full, *cards;  /* cards: the same tuning without the title line search */
+  int titles_every;
+  guint64 frame;
+};
+
+TsObserveDetector *
+ts_observe_detector_new (int titles_every)
+{
+  TsObserveDetector *d = g_new0 (TsObserveDetector, 1);
+  TsDetectorParams p;
+  ts_observe_detector_params_init (&p);
+  d->full = ts_detector_new (&p);
+  d->titles_every = MAX (titles_every, 1);
+  if (d->titles_every > 1 && p.find_titles) {
+    p.find_titles = FALSE;
+    d->cards = ts_detector_new (&p);
+  }
+  return d;
+}
+
+void
+ts_observe_detector_free (TsObserveDetector *d)
+{
+  if (d == NULL)
+    return;
+  ts_detector_free (d->full);
+  ts_detector_free (d->cards);
+  g_free (d);
+}
+
+guint
+ts_observe_detector_detect (TsObserveDetector *d, const TsImage *image, GArray *out,
+                            gboolean *titles_searched)
+{
+  g_return_val_if_fail (d != NULL && image != NULL && out != NULL, 0);
+  gboolean titles = d->cards == NULL || d->frame % (guint64) d->titles_every == 0;
+  d->frame++;
+  if (titles_searched)
+    *titles_searched = titles;
+  return ts_detector_detect (titles ? d->full : d->cards, image, out, NULL);
+}
+
+void
+ts_observe_track (TsTracker *tracker, const TsImage *image, gint64 time_us,
+                  const TsTrackInput *inputs, guint n, gboolean titles_searched, GArray *out)
+{
+  if (titles_searched)
+    ts_tracker_update (tracker, image, time_us, inputs, n, out);
+  else
+    ts_tracker_update_cards_only (tracker, image, time_us, inputs, n, out);
+}
+
 TsZone
 ts_observe_zone_for_area (TsAreaKind area)
 {

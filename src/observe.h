@@ -19,6 +19,39 @@ G_BEGIN_DECLS
  * watch` and the dashboard's live feed alike. */
 void ts_observe_detector_params_init (TsDetectorParams *params);
 
+/* The tracker's tuning for the live table (`tablesight watch`, the dashboard's live feed):
+ * ts_tracker_params_init's, but a card enters play only once its name is read (a camera
+ * over a busy table sees many things that never read, and are not cards). */
+void ts_observe_tracker_params_init (TsTrackerParams *params);
+
+/* The live table's detection, cheap enough for every frame: whole cards on every frame, lone
+ * title lines (the costly search, for cards whose outline is hidden) on every titles_every-th
+ * frame only. Feed its frames to the tracker with ts_observe_detector_track, which tells the
+ * tracker which frames were searched for title lines. Not thread-safe; free with
+ * ts_observe_detector_free. */
+typedef struct _TsObserveDetector TsObserveDetector;
+
+/* The default titles_every: a third of the frames. At 30 fps a card seen by its title line
+ * alone is still looked at ten times a second; each frame more saves about a third of the
+ * title search and adds a frame to such a card's tap latency. */
+#define TS_OBSERVE_TITLES_EVERY 3
+
+/* titles_every <= 1: every frame (the detector alone). */
+TsObserveDetector *ts_observe_detector_new (int titles_every);
+void ts_observe_detector_free (TsObserveDetector *detector);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsObserveDetector, ts_observe_detector_free)
+
+/* Appends image's candidates to out (a GArray of TsCardCandidate); *titles_searched tells
+ * whether this frame was searched for lone title lines. Returns how many were appended. */
+guint ts_observe_detector_detect (TsObserveDetector *detector, const TsImage *image,
+                                  GArray *out, gboolean *titles_searched);
+
+/* Feeds one frame's placed candidates to tracker: ts_tracker_update for a frame searched for
+ * title lines, else ts_tracker_update_cards_only. */
+void ts_observe_track (TsTracker *tracker, const TsImage *image, gint64 time_us,
+                       const TsTrackInput *inputs, guint n, gboolean titles_searched,
+                       GArray *out);
+
 /* The engine's zone for a layout area. */
 TsZone ts_observe_zone_for_area (TsAreaKind area);
 

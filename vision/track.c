@@ -30,6 +30,9 @@ typedef struct {
   double weight;          /* sum of the readings' scores */
   int n;                  /* readings */
   double best;            /* best score */
+  gint64 first_us;        /* when it was first read */
+  gboolean first_tapped;  /* whether the card lay turned then (its angle, not debounced) */
+  gboolean first_elsewhere;  /* first read off another title than the track began on */
 } Vote;
 
 typedef struct {
@@ -37,6 +40,8 @@ typedef struct {
   guint id;               /* public identity; 0 until confirmed */
   TrackState state;
   double center[2], size[2];
+  double anchor[2];       /* reported cards: where its whole outline was last seen (or where it
+                           * was reported); its title line alone is not followed far from it */
   double angle, prev_angle;
   gboolean have_angle;
   gboolean angle_settled;
@@ -66,6 +71,9 @@ typedef struct {
   double sig[SIG_N];
   gboolean have_sig;
   int sig_changed;        /* consecutive checks that found a different title */
+  double first_sig[SIG_N];   /* the title it was confirmed on, and where */
+  gboolean have_first_sig;
+  double first_center[2];
   TsTrackInput last;      /* the last input matched (for reading) */
 } Track;
 
@@ -115,6 +123,9 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->reread_ms = 300;
   p->max_reads = 6;
   p->confirm_below = 0.6;
+  p->late_name_ms = 500;
+  p->title_reach = 0.6;
+  p->report_unread = TRUE;
   p->sync_reads = FALSE;
 }
 
@@ -156,8 +167,26 @@ track_free (Track *t)
   g_free (t);
 }
 
+static double from_tapped (double rel);
+static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
+static double long_side (const double size[2]);
+
+/* Is the track now on another title than it was confirmed on (moved off, or the title's
+ * look changed)? */
+static gboolean
+track_elsewhere (const Track *tr)
+{
+  if (hypot (tr->center[0] - tr->first_center[0], tr->center[1] - tr->first_center[1]) >
+      0.25 * long_side (tr->size))
+    return TRUE;
+  if (!tr->have_sig)
+    return FALSE;
+  /* No title to compare with: it began half off the image (a card sliding in). */
+  return !tr->have_first_sig || signature_distance (tr->sig, tr->first_sig) > 0.45;
+}
+
 static void
-votes_add (Track *tr, const char *name, double score)
+votes_add (Track *tr, const char *name, double score, gint64 time_us)
 {
   for (guint i = 0; i < tr->votes->len; i++) {
     Vote *v = &g_array_index (tr->votes, Vote, i);
@@ -168,7 +197,8 @@ votes_add (Track *tr, const char *name, double score)
       return;
     }
   }
-  Vote v = { g_strdup (name), score, 1, score };
+  Vote v = { g_strdup (name), score, 1, score, time_us, from_tapped (tr->angle) < 45,
+             track_elsewhere (tr) };
   g_array_append_val (tr->votes, v);
 }
 
@@ -584,7 +614,7 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   tr->read_in_flight = FALSE;
   tr->blank_reads += name == NULL;
   if (name != NULL && !tr->by_person) {
-    votes_add (tr, name, score);
+    votes_add (tr, name, score, time_us);
     identity_update (t, tr, time_us, out);
   }
   g_free (name);
@@ -657,7 +687,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
   g_array_set_clear_func (tr->votes, (GDestroyNotify) vote_clear);
   if (in->name) {
-    votes_add (tr, in->name, in->name_score);
+    votes_add (tr, in->name, in->name_score, time_us);
     identity_update (t, tr, time_us, NULL);
   }
   g_ptr_array_add (t->tracks, tr);
@@ -689,8 +719,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->conf_n++;
   tr->last = *in;
   tr->last.name = NULL;
+  if (in->has_quad) {
+    tr->anchor[0] = in->center[0];
+    tr->anchor[1] = in->center[1];
+  }
   if (in->name && !tr->by_person) {
-    votes_add (tr, in->name, in->name_score);
+    votes_add (tr, in->name, in->name_score, time_us);
     identity_update (t, tr, time_us, out);
   }
   if (tr->state == TRACK_BURIED)
@@ -838,7 +872,7 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
-  if (tr->quad_frames * 2 < tr->seen_frames)
+  if (!t->p.report_unread || tr->quad_frames * 2 < tr->seen_frames)
     return FALSE;
   gboolean gave_up = tr->reads >= t->p.max_reads && !tr->read_in_flight;
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
@@ -887,10 +921,29 @@ find_overlapped (TsTracker *t, const Track *nw)
   return NULL;
 }
 
+/* A track that followed something unreadable (a shadow on the table, a stray title line)
+ * before a card came there and was read (off another title than the one the track began
+ * on, or elsewhere): the card came when its name was first read, lying as it lay then, not
+ * when the track began. A card slow to read where it lay entered when it was first seen. */
+static void
+restamp_entry (const TsTracker *t, Track *tr)
+{
+  const Vote *lead = tr->name ? votes_consensus (tr, 1) : NULL;
+  if (lead == NULL || strcmp (lead->name, tr->name) != 0 || !lead->first_elsewhere ||
+      lead->first_us - tr->confirmed_us < (gint64) t->p.late_name_ms * 1000)
+    return;
+  tr->confirmed_us = lead->first_us;
+  tr->entry_tapped = lead->first_tapped;
+  if (tr->turned_us <= lead->first_us)
+    tr->entry_tapped = tr->tapped;  /* any turn seen was the other thing's */
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
   tr->state = TRACK_ACTIVE;
+  tr->anchor[0] = tr->center[0];
+  tr->anchor[1] = tr->center[1];
   Track *old = find_reappeared (t, tr);
   Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
   if (over != NULL) {
@@ -901,6 +954,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   double name_factor = tr->name ? tr->name_score : 0.5;
   if (old == NULL) {
     tr->id = t->next_id++;
+    restamp_entry (t, tr);
     /* Turned while its name was being read: it came in as it was, then turned. */
     gboolean turned = tr->tapped != tr->entry_tapped && !tr->pile;
     gboolean now = tr->tapped;
@@ -935,9 +989,9 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   g_ptr_array_remove_fast (t->tracks, old);
 }
 
-void
-ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
-                   const TsTrackInput *inputs, guint n, GArray *out)
+static void
+tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrackInput *inputs,
+                guint n, gboolean titles_searched, GArray *out)
 {
   t->cur = t->frame;
   drain_results (t, out, time_us, FALSE);
@@ -965,6 +1019,13 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
        * land in the same spot, the next card on a pile). */
       if (inputs[b].name && tr->name && !tr->by_person && strcmp (inputs[b].name, tr->name) != 0)
         continue;
+      /* A reported card is not followed by title lines alone away from where its outline
+       * was: hop by hop through stray lines, it would drift onto a neighbour. The title's
+       * own centre lies up to about 0.6 of the card's length from the card's, turned. */
+      if ((tr->state == TRACK_ACTIVE || tr->state == TRACK_BURIED) && !inputs[b].has_quad &&
+          hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
+            t->p.title_reach * ls)
+        continue;
       Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
       g_array_append_val (pairs, p);
@@ -983,9 +1044,16 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
     track_used[p->track] = input_used[p->input] = TRUE;
     match[p->track] = (int) p->input;
   }
-  for (guint a = 0; a < nt; a++)
+  for (guint a = 0; a < nt; a++) {
+    Track *tr = t->tracks->pdata[a];
     if (match[a] >= 0)
-      track_update (t, t->tracks->pdata[a], &inputs[match[a]], image, time_us, out);
+      track_update (t, tr, &inputs[match[a]], image, time_us, out);
+    else if (!titles_searched && !tr->last.has_quad && tr->last_frame + 1 == t->cur) {
+      /* Not looked for: as it was. A copy, as track_update replaces tr->last. */
+      TsTrackInput held = tr->last;
+      track_update (t, tr, &held, image, time_us, out);
+    }
+  }
   for (guint b = 0; b < n; b++)
     if (!input_used[b])
       track_new (t, &inputs[b], time_us);
@@ -1002,6 +1070,10 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
         tr->state = TRACK_PENDING;
         tr->confirmed_us = tr->first_seen_us;
         tr->entry_tapped = tr->tapped;
+        tr->first_center[0] = tr->center[0];
+        tr->first_center[1] = tr->center[1];
+        if (image)
+          tr->have_first_sig = title_signature (image, tr->last.title_px, tr->first_sig);
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
       } else if (!seen && t->cur - tr->last_frame > 2)
@@ -1052,6 +1124,20 @@ ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
 }
 
 void
+ts_tracker_update (TsTracker *t, const TsImage *image, gint64 time_us,
+                   const TsTrackInput *inputs, guint n, GArray *out)
+{
+  tracker_update (t, image, time_us, inputs, n, TRUE, out);
+}
+
+void
+ts_tracker_update_cards_only (TsTracker *t, const TsImage *image, gint64 time_us,
+                              const TsTrackInput *inputs, guint n, GArray *out)
+{
+  tracker_update (t, image, time_us, inputs, n, FALSE, out);
+}
+
+void
 ts_tracker_flush (TsTracker *t, GArray *out)
 {
   drain_results (t, out, 0, TRUE);
@@ -1075,7 +1161,7 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
       if (tr->last_frame != t->cur)
         g_ptr_array_remove (t->tracks, tr);
       else if (tr->name == NULL && t->have_reader &&
-               (time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
+               (!t->p.report_unread || time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
                 tr->quad_frames * 2 < tr->seen_frames))
         g_ptr_array_remove (t->tracks, tr);
       else

@@ -19,6 +19,11 @@
  * second detection of a reported card (a word of its title alone, its art box) follows it
  * silently instead of becoming another card; two identical cards side by side stay two.
  *
+ * Drift: a reported card's title line alone is followed only near where its whole outline
+ * was last seen (title_reach), so a track does not hop along stray lines onto a neighbour;
+ * a card first read well after its track began, off another title, entered when it was read
+ * (the track had followed something unreadable there before).
+ *
  * Ownership: TsTracker is opaque (ts_tracker_free). Observations appended to the caller's
  * GArray own their name: release each with ts_observation_clear (or create the array with
  * ts_observation_array_new, which does). Not thread-safe: one thread drives a tracker. */
@@ -71,6 +76,10 @@ typedef struct {
   int leave_after_ms;     /* unseen this long = left play (5000). Longer survives longer
                            * occlusions and reports real departures later. */
   double gate;            /* match a card to a track within gate x the card's long side (0.5) */
+  double title_reach;     /* a reported card's title line alone is matched to it only within
+                           * this x its long side of where its outline was last seen (0.6):
+                           * lower loses title-only cards that turn, higher lets tracks drift
+                           * along stray lines onto a neighbour */
   double tap_band_deg;    /* within this of a quarter turn = tapped, (30) */
   double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
                            * between, the card is being turned and nothing is reported */
@@ -93,7 +102,17 @@ typedef struct {
   int reread_ms;          /* read an unsettled name again after this long (300) */
   int max_reads;          /* readings per card before giving up (6); a card whose readings
                            * still disagree then is reported unnamed, for confirmation */
+  gboolean report_unread; /* report a whole card whose name was never agreed on, unnamed, for
+                           * the person to confirm (TRUE). FALSE: a card enters play only once
+                           * read; on a busy table most things that never read are not cards
+                           * (a box, a die, a sleeve's back, stray lines) and their turns
+                           * would be reported too */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
+  int late_name_ms;       /* a card first read this long after its track began (500) came
+                           * when it was first read, lying as it lay then: the track had
+                           * followed something unreadable there before. Shorter dates more
+                           * slow-to-read cards late; longer keeps more entries dated from a
+                           * stray detection */
   gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
 } TsTrackerParams;
 
@@ -145,6 +164,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsTracker, ts_tracker_free)
  * Appends what changed to out (a ts_observation_array_new array). */
 void ts_tracker_update (TsTracker *tracker, const TsImage *image, gint64 time_us,
                         const TsTrackInput *inputs, guint n, GArray *out);
+/* As ts_tracker_update, for a frame searched for whole cards only (a detector saving time
+ * looks for lone title lines on some frames only): a card last seen by its title line alone
+ * is not missing from such a frame, it is taken to lie as it was last seen. A card last seen
+ * whole and missing from it is missing. */
+void ts_tracker_update_cards_only (TsTracker *tracker, const TsImage *image, gint64 time_us,
+                                   const TsTrackInput *inputs, guint n, GArray *out);
 /* Waits for the readings in flight and applies them (appending observations to out). For
  * the end of a recording and for tests. */
 void ts_tracker_flush (TsTracker *tracker, GArray *out);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
@@ -45,10 +46,19 @@ static const char *const hd_script =
   "at 8 hand 0.20 1.30 0.45 0.70 10\n"
   "at 12 tap 4\n";
 
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 /* Capture (JPEG frames from a folder), detection, placement and tracking at 1080p, with the
- * detector tuned as given. */
+ * detector tuned as given, or (titles_every > 0) the live table's detection, which searches
+ * for lone title lines on every titles_every-th frame only. */
 static void
-bench_frame_cost (const TsDetectorParams *params, const char *what)
+bench_frame_cost (const TsDetectorParams *params, int titles_every, const char *what)
 {
   printf ("Per-frame cost at 1920x1080, one core, OCR excluded; detector: %s\n", what);
   ts_cv_set_num_threads (1);
@@ -63,7 +73,9 @@ bench_frame_cost (const TsDetectorParams *params, const char *what)
   }
   g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
   g_autoptr (TsCaptureSource) src = ts_capture_open (spec, &error);
-  g_autoptr (TsDetector) detector = ts_detector_new (params);
+  g_autoptr (TsDetector) detector = titles_every > 0 ? NULL : ts_detector_new (params);
+  g_autoptr (TsObserveDetector) live = titles_every > 0 ? ts_observe_detector_new (titles_every)
+                                                        : NULL;
   g_autoptr (TsCalibration) cal = ts_calibration_new ();
   ts_calibration_set_layout (cal, ts_zone_layout_load_named ("two-player-wide", NULL));
   g_autoptr (TsTracker) tracker = ts_tracker_new (NULL, NULL);
@@ -75,11 +87,13 @@ bench_frame_cost (const TsDetectorParams *params, const char *what)
   g_autoptr (GArray) t_trk = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) t_all = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) t_copy = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) t_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   guint n_cands = 0, n_obs = 0;
   for (int round = 0; round < 2; round++) {  /* the first round warms caches up */
     TsImage *frame;
     gint64 t;
     while (ts_capture_read (src, &frame, &t, NULL) == TS_CAPTURE_FRAME) {
+      gint64 cpu0 = thread_cpu_us ();
       gint64 a = g_get_monotonic_time ();
       /* A camera hands over a buffer: the copy stands for that capture. */
       g_autoptr (TsImage) copy = ts_image_copy (frame);
@@ -92,13 +106,19 @@ bench_frame_cost (const TsDetectorParams *params, const char *what)
       g_array_set_size (cands, 0);
       g_array_set_size (inputs, 0);
       gint64 c = g_get_monotonic_time ();
-      ts_detector_detect (detector, copy, cands, NULL);
+      gboolean titles = TRUE;
+      if (live)
+        ts_observe_detector_detect (live, copy, cands, &titles);
+      else
+        ts_detector_detect (detector, copy, cands, NULL);
       gint64 d = g_get_monotonic_time ();
       ts_observe_place_candidates (cal, (const TsCardCandidate *) cands->data, cands->len,
                                    inputs);
-      ts_tracker_update (tracker, copy, t, (const TsTrackInput *) inputs->data, inputs->len,
-                         obs);
+      ts_observe_track (tracker, copy, t, (const TsTrackInput *) inputs->data, inputs->len,
+                        titles, obs);
       gint64 e = g_get_monotonic_time ();
+      double cpu = (thread_cpu_us () - cpu0) / 1000.0;
+      g_array_append_val (t_cpu, cpu);
       n_cands += cands->len;
       n_obs = obs->len;
       double v;
@@ -137,6 +157,7 @@ bench_frame_cost (const TsDetectorParams *params, const char *what)
   stats (t_det, "detection");
   stats (t_trk, "placement + tracking");
   stats (t_all, "capture -> observations");
+  stats (t_cpu, "the same, CPU time");
   /* Clean up the frames. */
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
@@ -202,7 +223,8 @@ eval_one (const char *what, const char *script, const char *dir, const TsCardDb 
 {
   EvalResult r;
   g_autoptr (GError) error = NULL;
-  if (truth_too) {
+  /* TS_BENCH_REAL_ONLY: the real pipeline alone (rendering the truth run's frames is slow). */
+  if (truth_too && !g_getenv ("TS_BENCH_REAL_ONLY")) {
     gboolean ok = script ? eval_session_script (script, EVAL_TRUTH_CANDIDATES, db, &r, &error)
                          : eval_session_dir (dir, EVAL_TRUTH_CANDIDATES, db, &r, &error);
     if (ok) {
@@ -364,16 +386,19 @@ main (int argc, char **argv)
     ts_observe_detector_params_init (&live);
     g_autofree char *what = g_strdup_printf ("the live table's (work_size %d, title lines %s)",
                                              live.work_size, live.find_titles ? "on" : "off");
-    bench_frame_cost (&live, what);
+    g_autofree char *what_live = g_strdup_printf ("%s, title lines every %d frames", what,
+                                                  TS_OBSERVE_TITLES_EVERY);
+    bench_frame_cost (&live, TS_OBSERVE_TITLES_EVERY, what_live);
+    bench_frame_cost (&live, 0, what);
     ts_detector_params_init (&p);
     if (memcmp (&p, &live, sizeof p) != 0)
-      bench_frame_cost (&p, "the detector's defaults");
+      bench_frame_cost (&p, 0, "the detector's defaults");
     p = live;
     p.work_size = 800;
-    bench_frame_cost (&p, "work_size 800");
+    bench_frame_cost (&p, 0, "work_size 800");
     p = live;
     p.find_titles = FALSE;
-    bench_frame_cost (&p, "without title lines alone");
+    bench_frame_cost (&p, 0, "without title lines alone");
   }
   if (only == NULL || strcmp (only, "sessions") == 0)
     bench_sessions (db);

@@ -5,6 +5,7 @@
 
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -30,6 +31,8 @@ typedef struct {
   char *card;
   int player;
   guint track;
+  char *near;      /* diagnosis: the truth card nearest the track when reported, or NULL */
+  double near_d;   /* its distance in card lengths */
 } Reported;
 
 void
@@ -58,6 +61,7 @@ static void
 reported_clear (Reported *r)
 {
   g_free (r->card);
+  g_free (r->near);
 }
 
 static void
@@ -170,7 +174,8 @@ typedef struct {
   EvalMode mode;
   TsCalibration *cal;
   TsTracker *tracker;
-  TsDetector *detector;
+  TsObserveDetector *detector;
+  gboolean titles_searched;     /* the frame being run was searched for title lines */
   TsObserver *observer;
   TsTrackReader reader;
   gboolean have_reader;
@@ -179,10 +184,182 @@ typedef struct {
   TsMatcher *matcher;
   int frames;
   double ms_detect, ms_track;
+  /* TS_EVAL_CACHE (a folder): candidates and readings kept from an earlier run of the same
+   * session, so that tuning the tracker does not wait for the detector and the reader. */
+  char *cache_base;
+  GByteArray *cands_cache;     /* per frame: guint32 n, then n TsCardCandidate */
+  gsize cands_pos;
+  gboolean cands_cached;
+  GHashTable *reads_cache;     /* key -> "score\tname" */
+  gboolean reads_dirty;
+  TsTrackReader inner;
+  /* Truth of the frame being run (diagnosis): placed centres and names. */
+  GArray *truth_at;            /* TruthAt */
 } Run;
 
+typedef struct {
+  double center[2], long_side;
+  const char *name;            /* borrowed from the frame's truth, valid during collect */
+  gboolean seen;
+} TruthAt;
+
+static char *
+cached_read (gpointer worker, const TsTrackReadRequest *req, double *out_score);
+
+static char *
+read_key (const Run *run, const TsTrackReadRequest *req)
+{
+  guint32 sum = 0;
+  const TsImage *im = req->image;
+  gsize total = (gsize) im->stride * im->height;
+  for (gsize i = 0; i < total; i += 61)
+    sum = sum * 31 + im->data[i];
+  return g_strdup_printf ("%d %dx%d %u %.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f %d", run->frames,
+                          im->width, im->height, sum, req->title_px[0][0], req->title_px[0][1],
+                          req->title_px[1][0], req->title_px[1][1], req->title_px[2][0],
+                          req->title_px[2][1], req->title_px[3][0], req->title_px[3][1],
+                          req->has_quad);
+}
+
+typedef struct {
+  Run *run;
+  gpointer worker;
+  gboolean tried;
+} CachedWorker;
+
+static gpointer
+cached_worker_new (gpointer user_data, GError **error)
+{
+  (void) error;
+  CachedWorker *w = g_new0 (CachedWorker, 1);
+  w->run = user_data;
+  return w;
+}
+
+static char *
+cached_read (gpointer worker, const TsTrackReadRequest *req, double *out_score)
+{
+  CachedWorker *w = worker;
+  Run *run = w->run;
+  g_autofree char *key = read_key (run, req);
+  const char *hit = g_hash_table_lookup (run->reads_cache, key);
+  if (hit) {
+    char *end;
+    *out_score = g_ascii_strtod (hit, &end);
+    return *end == '\t' && end[1] ? g_strdup (end + 1) : NULL;
+  }
+  if (!w->tried) {
+    w->tried = TRUE;
+    w->worker = run->inner.worker_new (run->inner.user_data, NULL);
+  }
+  char *name = w->worker ? run->inner.read (w->worker, req, out_score) : NULL;
+  g_hash_table_insert (run->reads_cache, g_steal_pointer (&key),
+                       g_strdup_printf ("%.6f\t%s", *out_score, name ? name : ""));
+  run->reads_dirty = TRUE;
+  return name;
+}
+
 static void
-run_init (Run *run, EvalMode mode, const TsCardDb *db)
+cached_worker_free (gpointer worker)
+{
+  CachedWorker *w = worker;
+  if (w->worker)
+    w->run->inner.worker_free (w->worker);
+  g_free (w);
+}
+
+static void
+cache_open (Run *run, const char *what)
+{
+  const char *dir = g_getenv ("TS_EVAL_CACHE");
+  if (dir == NULL || run->mode != EVAL_DETECTOR)
+    return;
+  g_mkdir_with_parents (dir, 0755);
+  const char *every = g_getenv ("TS_EVAL_TITLES_EVERY");
+  run->cache_base = g_strdup_printf ("%s/%08x-%s", dir, g_str_hash (what), every ? every : "d");
+  g_autofree char *cp = g_strconcat (run->cache_base, ".cands", NULL);
+  g_autofree char *rp = g_strconcat (run->cache_base, ".reads", NULL);
+  gchar *data;
+  gsize len;
+  run->cands_cache = g_byte_array_new ();
+  if (g_file_get_contents (cp, &data, &len, NULL)) {
+    g_byte_array_append (run->cands_cache, (guint8 *) data, len);
+    run->cands_cached = TRUE;
+    g_free (data);
+  }
+  run->reads_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *text = NULL;
+  if (g_file_get_contents (rp, &text, NULL, NULL)) {
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+    for (guint i = 0; lines[i]; i++) {
+      char *bar = strchr (lines[i], '|');
+      if (bar == NULL)
+        continue;
+      *bar = '\0';
+      g_hash_table_insert (run->reads_cache, g_strdup (lines[i]), g_strdup (bar + 1));
+    }
+  }
+  run->inner = run->reader;
+  run->reader.worker_new = cached_worker_new;
+  run->reader.read = cached_read;
+  run->reader.worker_free = cached_worker_free;
+  run->reader.user_data = run;
+}
+
+static void
+cache_close (Run *run)
+{
+  if (run->cache_base == NULL)
+    return;
+  if (!run->cands_cached) {
+    g_autofree char *cp = g_strconcat (run->cache_base, ".cands", NULL);
+    g_file_set_contents (cp, (const char *) run->cands_cache->data, run->cands_cache->len,
+                         NULL);
+  }
+  if (run->reads_dirty) {
+    g_autoptr (GString) s = g_string_new (NULL);
+    GHashTableIter it;
+    gpointer k, v;
+    g_hash_table_iter_init (&it, run->reads_cache);
+    while (g_hash_table_iter_next (&it, &k, &v))
+      g_string_append_printf (s, "%s|%s\n", (char *) k, (char *) v);
+    g_autofree char *rp = g_strconcat (run->cache_base, ".reads", NULL);
+    g_file_set_contents (rp, s->str, s->len, NULL);
+  }
+  run->reader = run->inner;
+  g_byte_array_unref (run->cands_cache);
+  g_hash_table_unref (run->reads_cache);
+  g_free (run->cache_base);
+}
+
+/* The frame's candidates: from the cache when there is one, else from the detector. */
+static void
+detect_frame (Run *run, const TsImage *image)
+{
+  if (run->cands_cached) {
+    guint32 n = 0, titles = 1;
+    if (run->cands_pos + 2 * sizeof n <= run->cands_cache->len) {
+      memcpy (&n, run->cands_cache->data + run->cands_pos, sizeof n);
+      memcpy (&titles, run->cands_cache->data + run->cands_pos + sizeof n, sizeof titles);
+      run->titles_searched = titles;
+      run->cands_pos += 2 * sizeof n;
+      g_array_append_vals (run->cands, run->cands_cache->data + run->cands_pos, n);
+      run->cands_pos += n * sizeof (TsCardCandidate);
+    }
+    return;
+  }
+  ts_observe_detector_detect (run->detector, image, run->cands, &run->titles_searched);
+  if (run->cands_cache) {
+    guint32 n = run->cands->len, titles = run->titles_searched;
+    g_byte_array_append (run->cands_cache, (guint8 *) &n, sizeof n);
+    g_byte_array_append (run->cands_cache, (guint8 *) &titles, sizeof titles);
+    g_byte_array_append (run->cands_cache, (guint8 *) run->cands->data,
+                         n * sizeof (TsCardCandidate));
+  }
+}
+
+static void
+run_init (Run *run, EvalMode mode, const TsCardDb *db, const char *what)
 {
   memset (run, 0, sizeof *run);
   run->mode = mode;
@@ -190,15 +367,17 @@ run_init (Run *run, EvalMode mode, const TsCardDb *db)
   run->cal = ts_calibration_new ();
   ts_calibration_set_layout (run->cal, ts_zone_layout_load_named ("two-player-wide", NULL));
   TsTrackerParams p;
-  ts_tracker_params_init (&p);
+  ts_observe_tracker_params_init (&p);
   p.sync_reads = TRUE;  /* reproducible: readings land in the frame that asked */
+  if (g_getenv ("TS_EVAL_UNREAD"))
+    p.report_unread = atoi (g_getenv ("TS_EVAL_UNREAD"));
   if (mode == EVAL_DETECTOR) {
     run->matcher = ts_matcher_new (db);
     ts_observe_reader_init (&run->reader, db, run->matcher, 0);
     run->have_reader = TRUE;
-    TsDetectorParams dp;
-    ts_observe_detector_params_init (&dp);
-    run->detector = ts_detector_new (&dp);
+    cache_open (run, what);
+    const char *every = g_getenv ("TS_EVAL_TITLES_EVERY");
+    run->detector = ts_observe_detector_new (every ? atoi (every) : TS_OBSERVE_TITLES_EVERY);
   }
   run->tracker = ts_tracker_new (&p, run->have_reader ? &run->reader : NULL);
   run->observer = ts_observer_new (0);
@@ -208,16 +387,18 @@ run_init (Run *run, EvalMode mode, const TsCardDb *db)
   g_array_set_clear_func (run->reported, (GDestroyNotify) reported_clear);
   run->inputs = g_array_new (FALSE, FALSE, sizeof (TsTrackInput));
   run->cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  run->truth_at = g_array_new (FALSE, FALSE, sizeof (TruthAt));
 }
 
 static void
 run_clear (Run *run)
 {
   ts_tracker_free (run->tracker);
+  cache_close (run);
   if (run->have_reader)
     ts_observe_reader_clear (&run->reader);
   ts_matcher_free (run->matcher);
-  ts_detector_free (run->detector);
+  ts_observe_detector_free (run->detector);
   ts_observer_free (run->observer);
   ts_calibration_free (run->cal);
   g_array_unref (run->observations);
@@ -225,6 +406,7 @@ run_clear (Run *run)
   g_array_unref (run->reported);
   g_array_unref (run->inputs);
   g_array_unref (run->cands);
+  g_array_unref (run->truth_at);
 }
 
 static void
@@ -236,8 +418,21 @@ collect (Run *run)
     ts_observer_translate (run->observer, obs, run->events);
     for (guint k = 0; k < run->events->len; k++) {
       const TsObservedEvent *oe = &g_array_index (run->events, TsObservedEvent, k);
-      Reported r = { obs->frame, (int) ((obs->time_us + 16666) / 33333), oe->event->kind, oe->event->zone, oe->event->from_zone,
-                     g_strdup (oe->event->card), oe->event->player, obs->track_id };
+      Reported r = { obs->frame, (int) ((obs->time_us + 16666) / 33333), oe->event->kind,
+                     oe->event->zone, oe->event->from_zone, g_strdup (oe->event->card),
+                     oe->event->player, obs->track_id, NULL, 0 };
+      double best = G_MAXDOUBLE;
+      for (guint t = 0; t < run->truth_at->len; t++) {
+        const TruthAt *ta = &g_array_index (run->truth_at, TruthAt, t);
+        double d = hypot (ta->center[0] - obs->center[0], ta->center[1] - obs->center[1]) /
+                   ta->long_side;
+        if (d < best) {
+          best = d;
+          g_free (r.near);
+          r.near = g_strdup_printf ("%s%s", ta->name, ta->seen ? "" : " (hidden)");
+          r.near_d = d;
+        }
+      }
       g_array_append_val (run->reported, r);
     }
   }
@@ -250,10 +445,11 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
   if (run->frames == 0)
     ts_calibration_fit_image (run->cal, image->width, image->height);
   g_array_set_size (run->inputs, 0);
+  run->titles_searched = TRUE;
   gint64 t0 = g_get_monotonic_time ();
   if (run->mode == EVAL_DETECTOR) {
     g_array_set_size (run->cands, 0);
-    ts_detector_detect (run->detector, image, run->cands, NULL);
+    detect_frame (run, image);
     ts_observe_place_candidates (run->cal, (const TsCardCandidate *) run->cands->data,
                                  run->cands->len, run->inputs);
   } else {
@@ -274,6 +470,22 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
     }
   }
   gint64 t1 = g_get_monotonic_time ();
+  g_array_set_size (run->truth_at, 0);
+  for (guint i = 0; i < truth->len; i++) {
+    const TruthCard *c = &g_array_index (truth, TruthCard, i);
+    TsPlacement pl;
+    ts_calibration_place (run->cal, c->shape.quad, FALSE, &pl);
+    TruthAt ta = { { pl.center[0], pl.center[1] }, MAX (MAX (pl.size[0], pl.size[1]), 1),
+                   c->name, truth_shape_detectable (truth, i, image->width, image->height) };
+    g_array_append_val (run->truth_at, ta);
+  }
+  if (g_getenv ("TS_EVAL_DEBUG"))
+    for (guint i = 0; i < run->truth_at->len; i++) {
+      const TruthAt *ta = &g_array_index (run->truth_at, TruthAt, i);
+      if (run->frames % 10 == 0)
+        g_printerr ("f%d truth %s (%.0f,%.0f)%s\n", run->frames, ta->name, ta->center[0],
+                    ta->center[1], ta->seen ? "" : " hidden");
+    }
   if (g_getenv ("TS_EVAL_DEBUG") && (run->frames < 26 || g_getenv ("TS_EVAL_DEBUG")[0] == '2')) {
     for (guint i = 0; i < run->inputs->len; i++) {
       const TsTrackInput *in = &g_array_index (run->inputs, TsTrackInput, i);
@@ -291,9 +503,9 @@ run_frame (Run *run, const TsImage *image, const GArray *truth)
                   (c->shape.title[0][1] + c->shape.title[2][1]) / 2, c->shape.visible);
     }
   }
-  ts_tracker_update (run->tracker, image, (gint64) run->frames * 33333,
-                     (const TsTrackInput *) run->inputs->data, run->inputs->len,
-                     run->observations);
+  ts_observe_track (run->tracker, image, (gint64) run->frames * 33333,
+                    (const TsTrackInput *) run->inputs->data, run->inputs->len,
+                    run->titles_searched, run->observations);
   gint64 t2 = g_get_monotonic_time ();
   run->ms_detect += (t1 - t0) / 1000.0;
   run->ms_track += (t2 - t1) / 1000.0;
@@ -316,9 +528,9 @@ score (Run *run, const GArray *truth, EvalResult *out)
     const Reported *r = &g_array_index (run->reported, Reported, i);
     out->reported += reported_kind (r) != NULL;
     if (g_getenv ("TS_EVAL_DEBUG"))
-      g_printerr ("reported frame %3d %-10s %s track %u player %d zone %d<-%d\n", (int) r->frame,
-                  ts_event_kind_name (r->kind), r->card ? r->card : "-", r->track, r->player,
-                  r->zone, r->from_zone);
+      g_printerr ("reported frame %3d when %3d %-10s %s track %u player %d zone %d<-%d near %s %.2f\n",
+                  (int) r->frame, r->when, ts_event_kind_name (r->kind), r->card ? r->card : "-",
+                  r->track, r->player, r->zone, r->from_zone, r->near ? r->near : "-", r->near_d);
   }
   int last_when = -1000000;
   for (guint t = 0; t < truth->len; t++) {
@@ -373,8 +585,11 @@ score (Run *run, const GArray *truth, EvalResult *out)
       continue;
     if (strcmp (k, "entered") == 0 || strcmp (k, "left") == 0)
       out->spurious_enter_leave++;
-    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u)\n", (int) r->frame,
+    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u)", (int) r->frame,
                             k, r->card ? r->card : "(unnamed)", r->track);
+    if (r->near)
+      g_string_append_printf (out->log, " near %s at %.2f", r->near, r->near_d);
+    g_string_append_c (out->log, '\n');
   }
   if (out->taps > 0)
     out->tap_latency_mean /= out->taps;
@@ -398,7 +613,7 @@ eval_session_dir (const char *dir, EvalMode mode, const TsCardDb *db, EvalResult
   if (truth == NULL)
     return FALSE;
   Run run;
-  run_init (&run, mode, db);
+  run_init (&run, mode, db, dir);
   gboolean ok = TRUE;
   for (int f = 0;; f++) {
     g_autofree char *jpg = g_strdup_printf ("%s/frame-%04d.jpg", dir, f);
@@ -414,6 +629,7 @@ eval_session_dir (const char *dir, EvalMode mode, const TsCardDb *db, EvalResult
     run_frame (&run, image, cards);
   }
   if (ok) {
+    g_array_set_size (run.truth_at, 0);  /* the frames' truth is gone */
     ts_tracker_finish (run.tracker, (gint64) run.frames * 33333, run.observations);
     collect (&run);
     score (&run, truth, out);
@@ -438,7 +654,7 @@ eval_session_script (const char *script, EvalMode mode, const TsCardDb *db, Eval
   g_autoptr (TsSynthDeck) deck = db ? ts_synth_deck_new_from_carddb (db)
                                     : ts_synth_deck_new_builtin ();
   Run run;
-  run_init (&run, mode, db);
+  run_init (&run, mode, db, script);
   gboolean ok = TRUE;
   int n = ts_synth_session_n_frames (session);
   for (int f = 0; f < n && ok; f++) {
@@ -451,6 +667,7 @@ eval_session_script (const char *script, EvalMode mode, const TsCardDb *db, Eval
     run_frame (&run, scene->image, cards);
   }
   if (ok) {
+    g_array_set_size (run.truth_at, 0);  /* the frames' truth is gone */
     ts_tracker_finish (run.tracker, (gint64) run.frames * 33333, run.observations);
     collect (&run);
     score (&run, truth, out);

@@ -277,6 +277,48 @@ test_observe__person_name_fills_unread_card (void **state)
   assert_null (ev (out, 3)->card);
 }
 
+/* The live detection searches a photo of cards for lone title lines on every third frame
+ * only: frames between give whole cards alone, the same as the full search's whole cards. */
+static void
+test_observe__live_detection_searches_titles_every_third_frame (void **state)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
+                                            "scenes", "mixed-frames.jpg", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsImage) image = ts_image_load (path, &error);
+  assert_non_null (image);
+  g_autoptr (TsObserveDetector) live = ts_observe_detector_new (3);
+  g_autoptr (TsObserveDetector) every = ts_observe_detector_new (1);
+  g_autoptr (GArray) full = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_observe_detector_detect (every, image, full, NULL);
+  guint n_whole = 0, n_lines = 0;
+  for (guint i = 0; i < full->len; i++) {
+    n_whole += g_array_index (full, TsCardCandidate, i).has_quad;
+    n_lines += !g_array_index (full, TsCardCandidate, i).has_quad;
+  }
+  assert_true (n_whole > 0 && n_lines > 0);
+  for (int f = 0; f < 6; f++) {
+    g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+    gboolean titles = !(f % 3 == 0);
+    ts_observe_detector_detect (live, image, cands, &titles);
+    assert_int_equal (titles, f % 3 == 0);
+    if (titles) {
+      assert_int_equal (cands->len, full->len);
+      continue;
+    }
+    assert_int_equal (cands->len, n_whole);
+    for (guint i = 0; i < cands->len; i++)
+      assert_true (g_array_index (cands, TsCardCandidate, i).has_quad);
+  }
+  /* The live tracker tuning reports only cards that read; otherwise the tracker's own. */
+  TsTrackerParams p, d;
+  ts_observe_tracker_params_init (&p);
+  ts_tracker_params_init (&d);
+  assert_false (p.report_unread);
+  assert_true (d.report_unread);
+  assert_int_equal (p.tap_frames, d.tap_frames);
+}
+
 int
 main (void)
 {
@@ -289,6 +331,7 @@ main (void)
     cmocka_unit_test (test_observe__candidates_placed_on_the_table),
     cmocka_unit_test (test_observe__apply_binds_the_engine_object),
     cmocka_unit_test (test_observe__person_name_fills_unread_card),
+    cmocka_unit_test (test_observe__live_detection_searches_titles_every_third_frame),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

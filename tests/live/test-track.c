@@ -33,6 +33,7 @@ typedef struct {
   TsTracker *tracker;
   GArray *obs;
   const TsImage *image;
+  int titles_every;     /* > 1: title lines alone are searched for on every n-th frame only */
 } Sim;
 
 static void
@@ -66,9 +67,10 @@ sim_step (Sim *s, int frames)
   for (int f = 0; f < frames; f++) {
     TsTrackInput in[16];
     guint n = 0;
+    gboolean titles = s->titles_every <= 1 || s->frame % (guint64) s->titles_every == 0;
     for (int i = 0; i < s->n; i++) {
       const SimCard *c = &s->cards[i];
-      if (!c->present)
+      if (!c->present || (c->title_only && !titles))
         continue;
       if (s->hand_r > 0 && hypot (c->x - s->hand_x, c->y - s->hand_y) < s->hand_r)
         continue;
@@ -95,7 +97,11 @@ sim_step (Sim *s, int frames)
       memcpy (t->quad_px, q, sizeof q);
       t->has_quad = !c->title_only;
     }
-    ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
+    if (titles)
+      ts_tracker_update (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n, s->obs);
+    else
+      ts_tracker_update_cards_only (s->tracker, s->image, (gint64) s->frame * FRAME_US, in, n,
+                                    s->obs);
     s->frame++;
   }
 }
@@ -856,6 +862,140 @@ test_track__finish_forgets_a_glimpse (void **state)
   sim_clear (&s);
 }
 
+/* A track begins on something unreadable lying crosswise (a shadow, a box); a second later a
+ * card is put down there and read: the card entered when it came, lying as it lies, with no
+ * tap or untap from the thing before it. */
+static void
+test_track__card_put_where_junk_lay_enters_when_read (void **state)
+{
+  static const char *const junk[] = { "-", NULL };
+  static const char *const elves[] = { "Llanowar Elves:0.9", NULL };
+  ScriptReader r = { { junk, elves, junk, junk } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int j = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[j].angle = 90;
+  int c = sim_add (&s, 330, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[c].present = FALSE;
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 36);
+  assert_int_equal (s.obs->len, 0);
+  s.cards[j].present = FALSE;
+  s.cards[c].present = TRUE;
+  guint64 came = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_string_equal (e->name, "Llanowar Elves");
+  assert_false (e->tapped);
+  assert_true (e->time_us >= (gint64) came * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* Tuned to report only cards that read (the live table's tuning): a whole card that never
+ * reads does not enter, nor do its turns; a card that reads does, and the one that never
+ * read is not reported at the end either. */
+static void
+test_track__only_read_cards_enter_when_so_tuned (void **state)
+{
+  static const char *const nothing[] = { "-", NULL };
+  static const char *const giant[] = { "Hill Giant:0.95", NULL };
+  ScriptReader r = { { nothing, giant, nothing, nothing } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  p.report_unread = FALSE;
+  ts_tracker_free (s.tracker);
+  s.tracker = ts_tracker_new (&p, &reader);
+  int box = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 6 * FPS);
+  s.cards[box].angle = 90;
+  sim_step (&s, FPS);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (r.calls[0], p.max_reads);  /* it was read, and never gave a name */
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Hill Giant");
+  assert_int_equal (s.obs->len, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+/* A card is picked up; a stray title line (a word of a neighbour, a sleeve's print) shows
+ * nearby and wanders off: the card's track does not follow it away, and the card leaves. */
+static void
+test_track__reported_card_does_not_drift_along_stray_lines (void **state)
+{
+  static const char *const nothing[] = { "-", NULL };
+  ScriptReader r = { { nothing, nothing, nothing, nothing } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  p.leave_after_ms = 2000;
+  ts_tracker_free (s.tracker);
+  s.tracker = ts_tracker_new (&p, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int stray = sim_add (&s, 320, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[stray].title_only = TRUE;
+  for (int i = 0; i < 8; i++) {
+    sim_step (&s, 1);
+    s.cards[stray].x += 15;
+  }
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (left->name, "Forest");
+  assert_true (left->center[0] < 360);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_clear (&s);
+}
+
+/* Title lines searched for on every third frame only: a card seen by its title line alone
+ * still enters, taps within 2 frames of being seen settled and stays while unseen on the
+ * frames in between; a whole card gone is still gone. */
+static void
+test_track__title_lines_every_third_frame (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  s.titles_every = 3;
+  int line = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  s.cards[line].title_only = TRUE;
+  int whole = sim_add (&s, 450, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 12);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  sim_step (&s, 1 + (3 - s.frame % 3) % 3);  /* the next frame searched for titles is seen */
+  s.cards[line].angle = 90;
+  guint64 turned = s.frame - 1;  /* seen settled from the next title frame on */
+  sim_step (&s, 8);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_true (tap->frame >= turned + 1 && tap->frame <= turned + 1 + 3 + 2);
+  s.cards[whole].present = FALSE;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_true (find_obs (&s, TS_OBS_LEFT, 0)->center[0] > 400);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -881,6 +1021,10 @@ main (void)
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
+    cmocka_unit_test (test_track__title_lines_every_third_frame),
+    cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
+    cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
+    cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
