@@ -26,7 +26,7 @@ void ts_observe_tracker_params_init (TsTrackerParams *params);
 
 /* The live table's detection, cheap enough for every frame: whole cards on every frame, lone
  * title lines (the costly search, for cards whose outline is hidden) on every titles_every-th
- * frame only. Feed its frames to the tracker with ts_observe_detector_track, which tells the
+ * frame only. Feed its frames to the tracker with ts_observe_track, which tells the
  * tracker which frames were searched for title lines. Not thread-safe; free with
  * ts_observe_detector_free. */
 typedef struct _TsObserveDetector TsObserveDetector;

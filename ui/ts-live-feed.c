@@ -101,15 +101,17 @@ struct _TsLiveFeed {
 
 /* ---- worker thread ------------------------------------------------------------------------ */
 
-static void
+static gboolean
 default_detect (gpointer user_data, const TsImage *frame, guint64 index,
                 const TsCalibration *calibration, GArray *inputs)
 {
-  TsDetector *detector = user_data;
+  TsObserveDetector *detector = user_data;
   g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
-  ts_detector_detect (detector, frame, cands, NULL);
+  gboolean titles_searched = TRUE;
+  ts_observe_detector_detect (detector, frame, cands, &titles_searched);
   ts_observe_place_candidates (calibration, (const TsCardCandidate *) cands->data, cands->len,
                                inputs);
+  return titles_searched;
 }
 
 static void
@@ -274,7 +276,7 @@ worker (gpointer data)
   gboolean live = ts_capture_is_live (feed->source);
   TsTrackerParams params = feed->params;
   if (!feed->params_set) {
-    ts_tracker_params_init (&params);
+    ts_observe_tracker_params_init (&params);
     /* A recording is played like `tablesight watch` evaluates it: names read in step. */
     params.sync_reads = !live;
   }
@@ -283,11 +285,9 @@ worker (gpointer data)
   if (with_reader)
     ts_observe_reader_init (&reader, feed->db, feed->matcher, 0);
   TsTracker *tracker = ts_tracker_new (&params, with_reader ? &reader : NULL);
-  TsDetector *detector = NULL;
+  TsObserveDetector *detector = NULL;
   if (feed->detect == NULL) {
-    TsDetectorParams detect_params;
-    ts_observe_detector_params_init (&detect_params);
-    detector = ts_detector_new (&detect_params);
+    detector = ts_observe_detector_new (TS_OBSERVE_TITLES_EVERY);
     feed->detect = default_detect;
     feed->detect_data = detector;
   }
@@ -352,9 +352,10 @@ worker (gpointer data)
     g_mutex_unlock (&feed->lock);
 
     g_array_set_size (inputs, 0);
-    feed->detect (feed->detect_data, frame, index, feed->calibration, inputs);
-    ts_tracker_update (tracker, frame, t, (const TsTrackInput *) inputs->data, inputs->len,
-                       observations);
+    gboolean titles_searched = feed->detect (feed->detect_data, frame, index,
+                                             feed->calibration, inputs);
+    ts_observe_track (tracker, frame, t, (const TsTrackInput *) inputs->data, inputs->len,
+                      titles_searched, observations);
     last_time = t;
 
     g_mutex_lock (&feed->lock);
@@ -412,7 +413,7 @@ worker (gpointer data)
   if (with_reader)
     ts_observe_reader_clear (&reader);
   if (detector != NULL) {
-    ts_detector_free (detector);
+    ts_observe_detector_free (detector);
     feed->detect = NULL;
     feed->detect_data = NULL;
   }

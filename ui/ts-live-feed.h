@@ -26,9 +26,13 @@ typedef struct _TsLiveFeed TsLiveFeed;
 
 /* Finds the cards in frame (number `index` from 0) and appends one TsTrackInput per card to
  * inputs (placed on the table as ts_observe_place_candidates does). Names in the inputs must
- * stay valid until the next call. Runs on the worker thread. Default: the card detector. */
-typedef void (*TsLiveFeedDetectFunc) (gpointer user_data, const TsImage *frame, guint64 index,
-                                      const TsCalibration *calibration, GArray *inputs);
+ * stay valid until the next call. Returns whether the frame was searched for lone title lines
+ * (see ts_observe_track; a function that always looks returns TRUE). Runs on the worker
+ * thread. Default: the live table's detection (ts_observe_detector_new), as `tablesight watch`
+ * runs it. */
+typedef gboolean (*TsLiveFeedDetectFunc) (gpointer user_data, const TsImage *frame,
+                                          guint64 index, const TsCalibration *calibration,
+                                          GArray *inputs);
 
 /* source and calibration are taken (calibration NULL: image pixels, one battlefield). db and
  * matcher (may be NULL: no names are read) are borrowed. Nothing runs before _start. */
