@@ -80,14 +80,20 @@ print_event (Output *o, const TsObservation *obs, const TsObservedEvent *oe,
     case TS_EVENT_UNTAP:
       what = g_strdup_printf ("%s %s", ts_event_kind_name (e->kind), card);
       break;
+    case TS_EVENT_SETUP_END:
+      /* not the card's: the first change seen closes the table as found */
+      printf ("%8.2fs  frame %-6" G_GUINT64_FORMAT " the table as found is complete; play "
+              "begins\n", obs->time_us / 1e6, obs->frame);
+      break;
     default:
       what = g_strdup (e->note ? e->note : ts_event_kind_name (e->kind));
       break;
     }
-    printf ("%8.2fs  frame %-6" G_GUINT64_FORMAT " card #%-3u %-8s %-44s %-8s conf %.2f%s\n",
-            obs->time_us / 1e6, obs->frame, oe->track_id, ts_observation_kind_name (obs->kind),
-            what, player_name (o, e->player), oe->confidence,
-            oe->needs_confirmation ? "  [confirm?]" : "");
+    if (what != NULL)
+      printf ("%8.2fs  frame %-6" G_GUINT64_FORMAT " card #%-3u %-8s %-44s %-8s conf %.2f%s\n",
+              obs->time_us / 1e6, obs->frame, oe->track_id, ts_observation_kind_name (obs->kind),
+              what, player_name (o, e->player), oe->confidence,
+              oe->needs_confirmation ? "  [confirm?]" : "");
     if (applied && o->engine && verdict->n_warnings > 0) {
       const TsState *st = ts_engine_get_state (o->engine);
       for (guint i = 0; i < verdict->n_warnings; i++) {

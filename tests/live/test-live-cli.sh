@@ -53,4 +53,12 @@ check "the game store replays" "[ $rc -eq 0 ] && grep -q 'Shivan Dragon\|Wheel o
 # Resuming: the same store again adds to the same game.
 out=$("$ts" watch --source "file:$photo" --log "$tmp/game.db" --no-stats 2>&1); rc=$?
 check "watch resumes a game store" "[ $rc -eq 0 ] && grep -q 'game store' <<<\"\$out\""
+# A tiny recorded session through the real pipeline: two lands in play, one tapped.
+printf 'size 960x540\nframes 40\nseed 3\nquality 70\ntitle 20\nat 0 place 1 "Mountain" 1 0.3 0.5\nat 0 place 2 "Forest" 1 0.7 0.5\nat 12 tap 1\n' >"$tmp/two-lands.script"
+"$ts" synth -q --session "$tmp/two-lands.script" --out "$tmp/two-lands" >/dev/null 2>&1
+out=$("$ts" watch --source "dir:$tmp/two-lands" --no-stats 2>&1); rc=$?
+check "watch reads a recorded session's lands" "[ $rc -eq 0 ] && grep -q 'entered  Mountain' <<<\"\$out\" && grep -q 'entered  Forest' <<<\"\$out\""
+check "watch reports the tap" "grep -q 'tapped   tap Mountain' <<<\"\$out\""
+check "the end of the table as found is its own line, not a card's" \
+  "grep -q 'the table as found is complete' <<<\"\$out\" && ! grep -q 'setup_end' <<<\"\$out\""
 exit $fail
