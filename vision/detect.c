@@ -666,6 +666,28 @@ fills_gap (const GArray *out, guint from, const TsCardCandidate *c)
   return extends;
 }
 
+/* Would the line (title outline q, centre cx, cy) be the name line of the card if the card
+ * were turned a quarter either way? The outline of a card that runs out of the image, or
+ * is half hidden, can be card-shaped the wrong way round; its name line must not then be
+ * dropped as rules text. */
+static gboolean
+title_of_turned (const TsCardCandidate *card, const double q[4][2], double cx, double cy)
+{
+  for (int turn = 1; turn < 4; turn += 2) {
+    TsCardCandidate t = *card;
+    ts_rectify_quad_turn (card->quad, turn, t.quad);
+    double u, v;
+    card_coords (&t, cx, cy, &u, &v);
+    if (u < 0.02 || u > 0.9 || v < 0 || v > 0.2)
+      continue;
+    double tx = t.quad[1][0] - t.quad[0][0], ty = t.quad[1][1] - t.quad[0][1];
+    double lx = q[1][0] - q[0][0], ly = q[1][1] - q[0][1];
+    if (fabs (tx * lx + ty * ly) >= 0.96 * hypot (tx, ty) * hypot (lx, ly))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Turns lines into title candidates appended to out, whose first n_cards are found cards.
  * A line near the top of a card refines that card's title (best_v: the highest so far per
  * card). With second_look, lines only fill gaps: one over a title already in out, or a
@@ -687,9 +709,10 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     if (second_look && (aspect < 4 || l->fill < 0.55))
       continue;
     /* A line cut out of a larger blob is more often art or texture than a whole blob is:
-     * only a long one is worth a read (on the dev photos, 4 keeps every name the cut finds
-     * and adds a tenth as many candidates as 2.5 does). */
-    if (l->trimmed && aspect < 4)
+     * only a long one is worth a read. On the dev photos 4.5 keeps all but one of the names
+     * the cut finds and adds a tenth as many candidates as 2.5 does; below it, pieces of
+     * large bold names cut apart by the opening come through and read as shorter names. */
+    if (l->trimmed && aspect < 4.5)
       continue;
     TsCardCandidate c;
     memset (&c, 0, sizeof c);
@@ -713,7 +736,8 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
       if (second_look)
         inside = v > 0.33 || ts_rectify_quad_contains (card->title, cx, cy);
       else
-        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
+        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) ||
+                 (v > 0.33 && !title_of_turned (card, c.title, cx, cy));
     }
     if (inside)
       continue;
@@ -786,10 +810,12 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   merge_lines (lines);
   merge_lines (whole);
   merge_lines (coarse);
-  /* Lines of the coarse look that the fine one found too are dropped. */
+  /* Lines of the coarse look that the fine one found too are dropped, and so are its thin
+   * ones: the fine look finds those whole (the coarse look's extra candidates there are
+   * mostly art). */
   for (guint i = 0; i < coarse->len; i++) {
     Line *c = &g_array_index (coarse, Line, i);
-    if (!c->dead && !coarse_adds (lines, c))
+    if (!c->dead && (c->thick < 2 * min_h || !coarse_adds (lines, c)))
       c->dead = TRUE;
   }
   g_array_append_vals (lines, coarse->data, coarse->len);

@@ -485,6 +485,32 @@ test_detect_title__large_and_out_of_focus (void **state)
   assert_true (ts_rectify_quad_edge (c->title, 1) < 170);
 }
 
+/* A card half hidden under something (a hand, another card's shadow): the
+ * outline found is its visible part, wider than tall, card-shaped the wrong way round, so
+ * the card seems turned a quarter and its name line sits along a side. The name line
+ * still gets a candidate of its own. */
+static void
+test_detect_title__card_half_hidden (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (900, 520);
+  double q[4][2];
+  card_quad (450, 480, 520, 0, q);
+  draw_card (img, q, NULL);
+  ts_cv_draw_text (img, "Firefist Adept", q[0][0] + 20, q[0][1] + 45, 1.2, 15, 15, 15);
+  memset (img->data + (gsize) 480 * img->stride, 120, (gsize) 40 * img->stride);
+  ts_cv_gaussian_blur (img, 1.0);
+  g_autoptr (GArray) cands = detect (img);
+  const TsCardCandidate *card = first_card (cands);
+  assert_non_null (card);
+  /* The case: the outline taken for a tapped card. */
+  assert_true (card->tapped);
+  /* The text runs from 20 px into the card for about 14 letters of 23 px. */
+  const TsCardCandidate *c = line_over (cands, q[0][0] + 20 + 7 * 23, q[0][1] + 35);
+  assert_non_null (c);
+  assert_false (c->tapped);
+  assert_true (ts_rectify_quad_edge (c->title, 0) > 200);
+}
+
 int
 main (void)
 {
@@ -507,6 +533,7 @@ main (void)
     cmocka_unit_test (test_detect_title__touching_the_card_side),
     cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
     cmocka_unit_test (test_detect_title__large_and_out_of_focus),
+    cmocka_unit_test (test_detect_title__card_half_hidden),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
