@@ -102,6 +102,13 @@ bench_detect_1080p (TsDetector *det, const char *photo)
   }
   printf ("  of which grey + shrink + card outlines: best %.1f ms; title lines: %.1f ms\n",
           best_cards, best - best_cards);
+  /* What the coarse look for large titles costs (a live path may leave it off). */
+  p = *ts_detector_get_params (det);
+  p.coarse_titles = FALSE;
+  g_autoptr (TsDetector) fine_only = ts_detector_new (&p);
+  printf ("  without the coarse look for large titles:\n");
+  print_detect_breakdown (fine_only, frame, runs);
+  print_detect_breakdown (fine_only, frame720, runs);
 }
 
 static void
