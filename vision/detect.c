@@ -1,5 +1,6 @@
 /* detect.c — card outlines (edge contours simplified to card-shaped quadrilaterals) and title
- * lines (text strokes joined by morphology into line blobs), on a shrunken grey copy. */
+ * lines (text strokes joined by morphology into line blobs, cut free of strokes across
+ * them), on a shrunken grey copy and, for large titles, on one half its size. */
 #include "detect.h"
 #include "cv.h"
 #include "rectify.h"

@@ -431,9 +431,12 @@ bench_real_titles (const char *shared, guint max)
         n_cov++;
         continue;
       }
-      printf ("  %s: no candidate over \"%s\" at %.0f,%.0f, %.0f px high, angle %.0f\n", img_name,
-              p, tx, ty, (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2,
-              ts_rectify_quad_angle (q));
+      /* The truth's corners start at either end of the line: its height is the shorter
+       * pair of sides. */
+      double high = MIN (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2),
+                         ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+      printf ("  %s: no candidate over \"%s\" at %.0f,%.0f, %.0f px high\n", img_name, p, tx,
+              ty, high);
       if (dump && !overlay) {
         overlay = ts_image_copy (img);
         for (guint k = 0; k < cands->len; k++) {
