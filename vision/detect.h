@@ -51,8 +51,10 @@ typedef struct {
   gboolean second_look;
   /* Also look for title lines at half the work size, where large titles (out of focus ones
    * most: their letters are soft ramps that break apart at full size) are crisp strokes.
-   * Found 12 more of the dev photos' 362 name lines; costs about a quarter more title-line
-   * time and a few more candidates to read. Turning it off misses large blurred titles. */
+   * On the dev photos it finds 13 more of the 362 name lines (detector coverage 0.953 ->
+   * 0.989) for about 2.4 more candidates a photo to read; it costs about a quarter more
+   * title-line time (some 1.5 ms a 1920x1080 frame, 2.5 ms at 1280x720, on one core).
+   * Turning it off saves that and misses large blurred titles. */
   gboolean coarse_titles;
 } TsDetectorParams;
 
