@@ -1,5 +1,6 @@
 /* detect.c — card outlines (edge contours simplified to card-shaped quadrilaterals) and title
- * lines (text strokes joined by morphology into line blobs), on a shrunken grey copy. */
+ * lines (text strokes joined by morphology into line blobs, cut free of strokes across
+ * them), on a shrunken grey copy and, for large titles, on one half its size. */
 #include "detect.h"
 #include "cv.h"
 #include "rectify.h"
@@ -39,6 +40,7 @@ typedef struct {
   double len;       /* along dir */
   double thick;     /* across dir */
   double fill;      /* blob area / rectangle area */
+  gboolean trimmed; /* cut back from a larger blob (trim_line), or joined with such a line */
   gboolean dead;
 } Line;
 
@@ -54,6 +56,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->find_titles = TRUE;
   params->max_candidates = 64;
   params->second_look = FALSE;
+  params->coarse_titles = TRUE;
 }
 
 TsDetector *
@@ -243,6 +246,7 @@ line_from_rect (const double r[4][2], double fill, Line *l)
   l->c[0] = (r[0][0] + r[1][0] + r[2][0] + r[3][0]) / 4;
   l->c[1] = (r[0][1] + r[1][1] + r[2][1] + r[3][1]) / 4;
   l->fill = fill;
+  l->trimmed = FALSE;
   l->dead = FALSE;
 }
 
@@ -310,6 +314,137 @@ try_merge (Line *a, const Line *b)
   a->fill = MIN (1.0, (wa + wb) / (hi - lo));
   a->len = hi - lo;
   a->thick = t + fabs (across) * 0.5;
+  a->trimmed = a->trimmed || b->trimmed;
+  return TRUE;
+}
+
+/* Is l worth keeping as a line of the pass's orientation (before joining)? */
+static gboolean
+line_ok (const Line *l, gboolean vertical, double min_h, double max_h)
+{
+  if (l->thick < min_h * 0.8 || l->thick > max_h || l->len < l->thick * 0.8)
+    return FALSE;
+  /* Keep the pass's own orientation band; the other pass covers the rest. */
+  double horiz = fabs (l->dir[0]);
+  return vertical ? horiz <= 0.75 : horiz >= 0.65;
+}
+
+static int
+cmp_float (const void *a, const void *b)
+{
+  float fa = *(const float *) a, fb = *(const float *) b;
+  return fa < fb ? -1 : fa > fb;
+}
+
+/* A text line that touches a stroke across it (the rounded end of the title bar, a card's
+ * side, the frame of the card below) makes one blob with it: an L or T whose rectangle is
+ * too thick or too empty to pass for a line, and the name is lost. Cut such a blob back to
+ * its text: along the axis nearest the pass's orientation, each unit step's extent across
+ * (from the outline) is compared with the typical one, and the longest run of steps of
+ * about that extent, at about that place, is the line. Returns FALSE when no run long enough
+ * for a line is left. */
+static gboolean
+trim_line (const float *pts, guint n, const double r[4][2], gboolean vertical, double min_h,
+           Line *out)
+{
+  double e[2][2] = { { r[1][0] - r[0][0], r[1][1] - r[0][1] },
+                     { r[2][0] - r[1][0], r[2][1] - r[1][1] } };
+  double el[2] = { hypot (e[0][0], e[0][1]), hypot (e[1][0], e[1][1]) };
+  if (el[0] < 1 || el[1] < 1)
+    return FALSE;
+  int ax = vertical ? (fabs (e[0][1]) / el[0] >= fabs (e[1][1]) / el[1] ? 0 : 1)
+                    : (fabs (e[0][0]) / el[0] >= fabs (e[1][0]) / el[1] ? 0 : 1);
+  double d[2] = { e[ax][0] / el[ax], e[ax][1] / el[ax] };
+  double len = el[ax];
+  double c[2] = { (r[0][0] + r[2][0]) / 2, (r[0][1] + r[2][1]) / 2 };
+  int nb = (int) ceil (len) + 2;
+  if (nb > 4096)
+    return FALSE;
+  g_autofree float *lo = g_new (float, nb);
+  g_autofree float *hi = g_new (float, nb);
+  for (int b = 0; b < nb; b++) {
+    lo[b] = G_MAXFLOAT;
+    hi[b] = -G_MAXFLOAT;
+  }
+  /* The outline's points, and points every pixel along its straight runs. */
+  for (guint i = 0; i < n; i++) {
+    const float *p0 = pts + 2 * i, *p1 = pts + 2 * ((i + 1) % n);
+    double sl = hypot (p1[0] - p0[0], p1[1] - p0[1]);
+    int steps = MAX (1, (int) ceil (sl));
+    for (int k = 0; k < steps; k++) {
+      double x = p0[0] + (p1[0] - p0[0]) * k / steps - c[0];
+      double y = p0[1] + (p1[1] - p0[1]) * k / steps - c[1];
+      int b = (int) lround (x * d[0] + y * d[1] + len / 2);
+      double s = -x * d[1] + y * d[0];
+      if (b < 0 || b >= nb)
+        continue;
+      lo[b] = MIN (lo[b], s);
+      hi[b] = MAX (hi[b], s);
+    }
+  }
+  /* The typical band across, over the steps thick enough to be text. A step reaching well
+   * out of it is a crossing stroke; a thinner step inside it (small letters, the space
+   * between words) is still the line. */
+  g_autofree float *los = g_new (float, nb);
+  g_autofree float *his = g_new (float, nb);
+  int nq = 0;
+  for (int b = 0; b < nb; b++)
+    if (hi[b] - lo[b] >= 0.8 * min_h) {
+      los[nq] = lo[b];
+      his[nq++] = hi[b];
+    }
+  if (nq < min_h)
+    return FALSE;
+  qsort (los, nq, sizeof *los, cmp_float);
+  qsort (his, nq, sizeof *his, cmp_float);
+  double blo = los[nq / 2], bhi = his[nq / 2], hm = bhi - blo, tol = 0.35 * hm;
+  if (hm < 0.8 * min_h)
+    return FALSE;
+  /* The longest run of steps inside the band, bridging gaps shorter than the line is thick
+   * (where a crossing stroke was cut, or between words). */
+  int best_a = -1, best_b = -1, a = -1, last = -1;
+  double area = 0, best_area = 0;
+  for (int b = 0; b < nb; b++) {
+    if (hi[b] < lo[b] || lo[b] < blo - tol || hi[b] > bhi + tol)
+      continue;
+    if (a < 0 || b - last > hm) {
+      a = b;
+      area = 0;
+    }
+    last = b;
+    area += MIN (hi[b], bhi) - MAX (lo[b], blo);
+    if (best_a < 0 || last - a > best_b - best_a) {
+      best_a = a;
+      best_b = last;
+      best_area = area;
+    }
+  }
+  if (best_a < 0)
+    return FALSE;
+  /* The run must be mostly line, not gaps: a blob of texture or art has no such run. */
+  int n_good = 0;
+  for (int b = best_a; b <= best_b; b++)
+    n_good += hi[b] >= lo[b] && lo[b] >= blo - tol && hi[b] <= bhi + tol;
+  if (n_good < 0.6 * (best_b - best_a + 1))
+    return FALSE;
+  double tlo = blo, thi = bhi;
+  double tl = best_b - best_a + 1, tt = thi - tlo;
+  if (tt < 1 || tl < tt)
+    return FALSE;
+  double mid_t = (best_a + best_b) / 2.0 - len / 2, mid_s = (tlo + thi) / 2;
+  out->c[0] = c[0] + d[0] * mid_t - d[1] * mid_s;
+  out->c[1] = c[1] + d[1] * mid_t + d[0] * mid_s;
+  out->dir[0] = d[0];
+  out->dir[1] = d[1];
+  if (out->dir[0] < -1e-9 || (fabs (out->dir[0]) <= 1e-9 && out->dir[1] < 0)) {
+    out->dir[0] = -out->dir[0];
+    out->dir[1] = -out->dir[1];
+  }
+  out->len = tl;
+  out->thick = tt;
+  out->fill = CLAMP (best_area / (tl * tt), 0, 1);
+  out->trimmed = TRUE;
+  out->dead = FALSE;
   return TRUE;
 }
 
@@ -333,11 +468,14 @@ collect_lines (const TsImage *blobs, gboolean vertical, double min_h, double max
     if (e0 * e1 < 1)
       continue;
     line_from_rect (r, area / (e0 * e1), &l);
-    if (l.thick < min_h * 0.8 || l.thick > max_h || l.len < l.thick * 0.8)
-      continue;
-    /* Keep the pass's own orientation band; the other pass covers the rest. */
-    double horiz = fabs (l.dir[0]);
-    if (vertical ? horiz > 0.75 : horiz < 0.65)
+    /* A blob that would not make a title on its own may be a line with a stroke across
+     * it; failing that, it may still join others (a short word). */
+    Line cut;
+    if ((!line_ok (&l, vertical, min_h, max_h) || l.len < 2.5 * l.thick || l.fill < 0.45) &&
+        MAX (e0, e1) >= 2.5 * min_h && trim_line (pts, n, r, vertical, min_h, &cut) &&
+        line_ok (&cut, vertical, min_h, max_h))
+      l = cut;
+    else if (!line_ok (&l, vertical, min_h, max_h))
       continue;
     l.c[0] *= factor;
     l.c[1] *= factor;
@@ -346,7 +484,6 @@ collect_lines (const TsImage *blobs, gboolean vertical, double min_h, double max
     g_array_append_val (lines, l);
   }
 }
-
 
 /* Text lines of one orientation: into lines, blobs of letters joined after frame lines are
  * taken out; into second (when not NULL), a second look without taking straight runs out:
@@ -530,6 +667,28 @@ fills_gap (const GArray *out, guint from, const TsCardCandidate *c)
   return extends;
 }
 
+/* Would the line (title outline q, centre cx, cy) be the name line of the card if the card
+ * were turned a quarter either way? The outline of a card that runs out of the image, or
+ * is half hidden, can be card-shaped the wrong way round; its name line must not then be
+ * dropped as rules text. */
+static gboolean
+title_of_turned (const TsCardCandidate *card, const double q[4][2], double cx, double cy)
+{
+  for (int turn = 1; turn < 4; turn += 2) {
+    TsCardCandidate t = *card;
+    ts_rectify_quad_turn (card->quad, turn, t.quad);
+    double u, v;
+    card_coords (&t, cx, cy, &u, &v);
+    if (u < 0.02 || u > 0.9 || v < 0 || v > 0.2)
+      continue;
+    double tx = t.quad[1][0] - t.quad[0][0], ty = t.quad[1][1] - t.quad[0][1];
+    double lx = q[1][0] - q[0][0], ly = q[1][1] - q[0][1];
+    if (fabs (tx * lx + ty * ly) >= 0.96 * hypot (tx, ty) * hypot (lx, ly))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Turns lines into title candidates appended to out, whose first n_cards are found cards.
  * A line near the top of a card refines that card's title (best_v: the highest so far per
  * card). With second_look, lines only fill gaps: one over a title already in out, or a
@@ -549,6 +708,12 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     /* The second look sees more of everything: only a long, well-filled line of it is worth
      * a read. */
     if (second_look && (aspect < 4 || l->fill < 0.55))
+      continue;
+    /* A line cut out of a larger blob is more often art or texture than a whole blob is:
+     * only a long one is worth a read. On the dev photos 4.5 keeps all but one of the names
+     * the cut finds and adds a tenth as many candidates as 2.5 does; below it, pieces of
+     * large bold names cut apart by the opening come through and read as shorter names. */
+    if (l->trimmed && aspect < 4.5)
       continue;
     TsCardCandidate c;
     memset (&c, 0, sizeof c);
@@ -572,7 +737,8 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
       if (second_look)
         inside = v > 0.33 || ts_rectify_quad_contains (card->title, cx, cy);
       else
-        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) || v > 0.33;
+        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) ||
+                 (v > 0.33 && !title_of_turned (card, c.title, cx, cy));
     }
     if (inside)
       continue;
@@ -590,6 +756,26 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     }
     g_array_append_val (out, c);
   }
+}
+
+/* Does the coarse look's line c add to the fine look's lines: it holds no fine line's
+ * centre of about its own length (then the fine look found it whole already)? */
+static gboolean
+coarse_adds (const GArray *fine, const Line *c)
+{
+  double cq[4][2];
+  line_corners (c, 0, 0.2 * c->thick, cq);
+  for (guint i = 0; i < fine->len; i++) {
+    const Line *f = &g_array_index (fine, Line, i);
+    if (f->dead || f->len < 0.7 * c->len)
+      continue;
+    double fq[4][2];
+    line_corners (f, 0, 0, fq);
+    if (ts_rectify_quad_contains (cq, f->c[0], f->c[1]) ||
+        ts_rectify_quad_contains (fq, c->c[0], c->c[1]))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* size_scale: the work scale asked for (before snapping to a whole factor), which sizes the
@@ -611,10 +797,29 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   GArray *second = p->second_look ? whole : NULL;
   find_lines (bin, FALSE, min_h, max_h, 1, lines, second);
   find_lines (bin, TRUE, min_h, max_h, 1, lines, second);
+  /* Large titles, out of focus ones most, are wide soft ramps in the fine stroke map whose
+   * letters break apart; at half size they are crisp strokes again. */
+  g_autoptr (GArray) coarse = g_array_new (FALSE, FALSE, sizeof (Line));
+  if (p->coarse_titles && gray->width >= 8 * min_h && gray->height >= 8 * min_h) {
+    g_autoptr (TsImage) half = ts_cv_resize (gray, gray->width / 2, gray->height / 2);
+    g_autoptr (TsImage) half_bin = text_map (half);
+    find_lines (half_bin, FALSE, min_h, max_h / 2, 2, coarse, NULL);
+    find_lines (half_bin, TRUE, min_h, max_h / 2, 2, coarse, NULL);
+  }
   det->timing.ms_lines = ms_since (&t);
 
   merge_lines (lines);
   merge_lines (whole);
+  merge_lines (coarse);
+  /* Lines of the coarse look that the fine one found too are dropped, and so are its thin
+   * ones: the fine look finds those whole (the coarse look's extra candidates there are
+   * mostly art). */
+  for (guint i = 0; i < coarse->len; i++) {
+    Line *c = &g_array_index (coarse, Line, i);
+    if (!c->dead && (c->thick < 2 * min_h || !coarse_adds (lines, c)))
+      c->dead = TRUE;
+  }
+  g_array_append_vals (lines, coarse->data, coarse->len);
   g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
   for (guint j = 0; j < n_cards; j++)
     best_v[j] = 1;

@@ -102,6 +102,13 @@ bench_detect_1080p (TsDetector *det, const char *photo)
   }
   printf ("  of which grey + shrink + card outlines: best %.1f ms; title lines: %.1f ms\n",
           best_cards, best - best_cards);
+  /* What the coarse look for large titles costs (a live path may leave it off). */
+  p = *ts_detector_get_params (det);
+  p.coarse_titles = FALSE;
+  g_autoptr (TsDetector) fine_only = ts_detector_new (&p);
+  printf ("  without the coarse look for large titles:\n");
+  print_detect_breakdown (fine_only, frame, runs);
+  print_detect_breakdown (fine_only, frame720, runs);
 }
 
 static void
@@ -354,6 +361,104 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look)
           all_read ? (double) all_loose / all_read : 1.0);
 }
 
+static int
+by_name (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Detector alone on the real dev photos: the share of truth name lines (card names or not)
+ * that some candidate's title lies over (the truth line's centre inside it, as the eval
+ * asks before reading), and each uncovered line listed. TS_TITLES_DUMP=DIR writes each
+ * photo with an uncovered line, its candidates (blue titles, green cards) and the uncovered
+ * lines (red) drawn, for looking at. No OCR: cheap enough to tune on. */
+static void
+bench_real_titles (const char *shared, guint max)
+{
+  g_autofree char *folder = g_build_filename (shared, "dev-photos", "visions-dev", NULL);
+  g_autofree char *gt_dir = g_build_filename (folder, "gt", NULL);
+  g_autoptr (GDir) d = g_dir_open (gt_dir, 0, NULL);
+  if (!d)
+    return;
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *f;
+  while ((f = g_dir_read_name (d)))
+    if (g_str_has_prefix (f, "gt_") && g_str_has_suffix (f, ".txt"))
+      g_ptr_array_add (files, g_strdup (f));
+  g_ptr_array_sort (files, by_name);
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  const char *dump = g_getenv ("TS_TITLES_DUMP");
+  guint n_truth = 0, n_cov = 0, n_cands = 0, n_img = 0;
+  double ms_sum = 0;
+  for (guint i = 0; i < files->len && (max == 0 || i < max); i++) {
+    const char *gt = g_ptr_array_index (files, i);
+    g_autofree char *stem = g_strndup (gt + 3, strlen (gt) - 7);
+    g_autofree char *img_name = g_strconcat (stem, ".jpg", NULL);
+    g_autofree char *img_path = g_build_filename (folder, "images", img_name, NULL);
+    g_autofree char *gt_path = g_build_filename (gt_dir, gt, NULL);
+    g_autofree char *text = NULL;
+    g_autoptr (TsImage) img = ts_image_load (img_path, NULL);
+    if (!img || !g_file_get_contents (gt_path, &text, NULL, NULL))
+      continue;
+    g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+    double ms;
+    ts_detector_detect (det, img, cands, &ms);
+    ms_sum += ms;
+    n_cands += cands->len;
+    n_img++;
+    g_autoptr (TsImage) overlay = NULL;
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+    for (char **l = lines; *l; l++) {
+      double q[4][2];
+      char *p = g_strstrip (*l);
+      gboolean ok = *p != '\0';
+      for (int k = 0; k < 8 && ok; k++) {
+        char *end;
+        q[k / 2][k % 2] = g_ascii_strtod (p, &end);
+        ok = end != p && *end == ',';
+        p = end + 1;
+      }
+      if (!ok)
+        continue;
+      n_truth++;
+      ts_rectify_quad_clockwise (q);
+      double tx, ty;
+      ts_rectify_quad_center (q, &tx, &ty);
+      gboolean over = FALSE;
+      for (guint k = 0; k < cands->len && !over; k++)
+        over = ts_rectify_quad_contains (g_array_index (cands, TsCardCandidate, k).title, tx, ty);
+      if (over) {
+        n_cov++;
+        continue;
+      }
+      /* The truth's corners start at either end of the line: its height is the shorter
+       * pair of sides. */
+      double high = MIN (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2),
+                         ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+      printf ("  %s: no candidate over \"%s\" at %.0f,%.0f, %.0f px high\n", img_name, p, tx,
+              ty, high);
+      if (dump && !overlay) {
+        overlay = ts_image_copy (img);
+        for (guint k = 0; k < cands->len; k++) {
+          const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
+          if (c->has_quad)
+            ts_cv_draw_polygon (overlay, (const double (*)[2]) c->quad, 4, 0, 200, 0, 1);
+          ts_cv_draw_polygon (overlay, (const double (*)[2]) c->title, 4, 0, 80, 255, 1);
+        }
+      }
+      if (overlay)
+        ts_cv_draw_polygon (overlay, (const double (*)[2]) q, 4, 255, 0, 0, 1);
+    }
+    if (overlay) {
+      g_autofree char *name = g_strdup_printf ("%s/%s.png", dump, stem);
+      ts_cv_imwrite (overlay, name, NULL);
+    }
+  }
+  printf ("real titles: %u photos, %u truth lines, covered %u (%.3f); %.1f candidates/photo; "
+          "detect %.1f ms/photo\n", n_img, n_truth, n_cov, n_truth ? (double) n_cov / n_truth : 1,
+          (double) n_cands / MAX (n_img, 1), ms_sum / MAX (n_img, 1));
+}
+
 /* The reader alone on true geometry: how much of the loss is reading, not finding. */
 static void
 bench_reader (guint per_preset, guint seed)
@@ -464,6 +569,11 @@ main (int argc, char **argv)
                                                "IMG_20191130151746.jpg", NULL);
     g_autoptr (TsDetector) det = ts_detector_new (NULL);
     bench_detect_1080p (det, photo);
+    return 0;
+  }
+  if (argc > 1 && strcmp (argv[1], "realtitles") == 0) {
+    /* bench-recognize realtitles [N]: detector coverage of the dev photos' name lines. */
+    bench_real_titles (shared, argc > 2 ? (guint) atoi (argv[2]) : 0);
     return 0;
   }
   if (argc > 1 && strcmp (argv[1], "reader") == 0) {

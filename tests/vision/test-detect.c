@@ -401,6 +401,116 @@ test_detect_second_look__off_by_default_adds_only_whole_names (void **state)
   }
 }
 
+/* The candidate without a card outline whose title holds (x, y), or NULL. */
+static const TsCardCandidate *
+line_over (GArray *cands, double x, double y)
+{
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (!c->has_quad && ts_rectify_quad_contains (c->title, x, y))
+      return c;
+  }
+  return NULL;
+}
+
+/* A name on a light title bar whose end stands a few pixels before the first letter, with
+ * the card's side (a double line, tilted a little as a fanned card's is) running on down
+ * from it, as on most modern frames: the lines and the letters make one blob, an L too
+ * thick to pass for a line. */
+static TsImage *
+draw_title_by_card_side (void)
+{
+  TsImage *img = dark_table (800, 600);
+  for (int y = 255; y < 325; y++)
+    memset (img->data + (gsize) y * img->stride + 150 * 3, 215, 500 * 3);
+  for (int k = 0; k < 2; k++) {
+    const double side[2][2] = { { 170 - 7 * k, 240 }, { 156 - 7 * k, 480 } };
+    ts_cv_draw_polygon (img, side, 2, 20, 20, 20, 3);
+  }
+  ts_cv_draw_text (img, "Kitsune Healer", 173, 300, 1.2, 15, 15, 15);
+  ts_cv_gaussian_blur (img, 1.2);
+  return img;
+}
+
+/* The line is still found, as long as the name and no thicker than a line. */
+static void
+test_detect_title__touching_the_card_side (void **state)
+{
+  g_autoptr (TsImage) img = draw_title_by_card_side ();
+  g_autoptr (GArray) cands = detect (img);
+  /* The text runs from x 173 to about 173 + 14 * 23; its middle is about 330, 290. */
+  const TsCardCandidate *c = line_over (cands, 330, 290);
+  assert_non_null (c);
+  double d = angle_diff (c->angle_deg, 0);
+  assert_true (d < 8 || fabs (d - 180) < 8);
+  double len = ts_rectify_quad_edge (c->title, 0), high = ts_rectify_quad_edge (c->title, 1);
+  assert_true (len > 250 && len < 400);
+  assert_true (high > 15 && high < 60);
+  /* The side below the bar is not part of the line. */
+  assert_false (ts_rectify_quad_contains (c->title, 160, 400));
+}
+
+/* The same turned a quarter (a tapped card's name): found by the vertical pass, tapped. */
+static void
+test_detect_title__touching_the_card_side_tapped (void **state)
+{
+  g_autoptr (TsImage) band = draw_title_by_card_side ();
+  g_autoptr (TsImage) img = ts_cv_rotate90 (band, 1);
+  g_autoptr (GArray) cands = detect (img);
+  /* A quarter turn clockwise takes (x, y) of the 800 x 600 band to (599 - y, x). */
+  const TsCardCandidate *c = line_over (cands, 599 - 290, 330);
+  assert_non_null (c);
+  assert_true (c->tapped);
+  double len = ts_rectify_quad_edge (c->title, 0);
+  assert_true (len > 250 && len < 400);
+}
+
+/* A large name out of focus (a card close to the lens): at full size its letters are soft
+ * ramps that break apart; the coarse look finds the line whole. */
+static void
+test_detect_title__large_and_out_of_focus (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (1000, 700);
+  for (int y = 250; y < 420; y++)
+    memset (img->data + (gsize) y * img->stride + 100 * 3, 205, 800 * 3);
+  ts_cv_draw_text (img, "Mirrormade", 140, 375, 3.2, 25, 25, 25);
+  ts_cv_gaussian_blur (img, 5);
+  g_autoptr (GArray) cands = detect (img);
+  /* Ten letters of about 62 px from x 140: the middle near 450, 340. */
+  const TsCardCandidate *c = line_over (cands, 450, 340);
+  assert_non_null (c);
+  double d = angle_diff (c->angle_deg, 0);
+  assert_true (d < 8 || fabs (d - 180) < 8);
+  assert_true (ts_rectify_quad_edge (c->title, 0) > 450);
+  assert_true (ts_rectify_quad_edge (c->title, 1) < 170);
+}
+
+/* A card half hidden under something (a hand, another card's shadow): the
+ * outline found is its visible part, wider than tall, card-shaped the wrong way round, so
+ * the card seems turned a quarter and its name line sits along a side. The name line
+ * still gets a candidate of its own. */
+static void
+test_detect_title__card_half_hidden (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (900, 520);
+  double q[4][2];
+  card_quad (450, 480, 520, 0, q);
+  draw_card (img, q, NULL);
+  ts_cv_draw_text (img, "Firefist Adept", q[0][0] + 20, q[0][1] + 45, 1.2, 15, 15, 15);
+  memset (img->data + (gsize) 480 * img->stride, 120, (gsize) 40 * img->stride);
+  ts_cv_gaussian_blur (img, 1.0);
+  g_autoptr (GArray) cands = detect (img);
+  const TsCardCandidate *card = first_card (cands);
+  assert_non_null (card);
+  /* The case: the outline taken for a tapped card. */
+  assert_true (card->tapped);
+  /* The text runs from 20 px into the card for about 14 letters of 23 px. */
+  const TsCardCandidate *c = line_over (cands, q[0][0] + 20 + 7 * 23, q[0][1] + 35);
+  assert_non_null (c);
+  assert_false (c->tapped);
+  assert_true (ts_rectify_quad_edge (c->title, 0) > 200);
+}
+
 int
 main (void)
 {
@@ -420,6 +530,10 @@ main (void)
     cmocka_unit_test (test_detect_stack__title_sliver_of_a_tapped_card),
     cmocka_unit_test (test_detect_card__full_hd_frame_in_frame_pixels),
     cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
+    cmocka_unit_test (test_detect_title__touching_the_card_side),
+    cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
+    cmocka_unit_test (test_detect_title__large_and_out_of_focus),
+    cmocka_unit_test (test_detect_title__card_half_hidden),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
