@@ -22,6 +22,9 @@
 #define FIND_HEIGHT 64
 #define TEXT_HEIGHT 36
 #define OCR_MAX_WIDTH 1400
+/* Grey levels: the least stroke depth (below its ground) that flatten() stretches to full
+ * contrast. Lowering it reads fainter letters under glare and raises more grain to ink. */
+#define CONTRAST_FLOOR 48
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
 
@@ -421,9 +424,13 @@ warp_gray (const TsImage *image, const double q[4][2], int h)
 }
 
 /* Dark text on an even white ground. The ground's own brightness, found by a closing wider
- * than any stroke, is divided out: glare, shadows and the band's colour go, and a pale name
- * on a pale band gets the same contrast as black on white. light_text inverts first (1993
- * cards and black frames print light names on dark bands). */
+ * than any stroke, is divided out: shadows and the band's colour go, and a pale name on a
+ * pale band gets the same contrast as black on white. Glare is not a shade but a veil: it
+ * adds light, so letters under it keep their ground but lose depth. Each stroke's depth
+ * below its ground is therefore measured against the deepest stroke near it (a few letters
+ * round), not the ground, once that is less than the ground; CONTRAST_FLOOR keeps the
+ * grain of an empty band from being raised to ink. light_text inverts first (1993 cards and
+ * black frames print light names on dark bands). */
 static TsImage *
 flatten (const TsImage *gray, gboolean light_text, int k)
 {
@@ -435,13 +442,19 @@ flatten (const TsImage *gray, gboolean light_text, int k)
         row[x] = (uint8_t) (255 - row[x]);
     }
   g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
+  g_autoptr (TsImage) depth = ts_cv_subtract (ground, src);
+  g_autoptr (TsImage) reach = ts_cv_morphology (depth, TS_CV_MORPH_DILATE, 3 * k, 2 * k, FALSE);
+  int floor_ = CONTRAST_FLOOR;
   TsImage *out = ts_image_new (src->width, src->height, 1);
   for (int y = 0; y < src->height; y++) {
-    const uint8_t *s = src->data + (gsize) y * src->stride;
     const uint8_t *g = ground->data + (gsize) y * ground->stride;
+    const uint8_t *d = depth->data + (gsize) y * depth->stride;
+    const uint8_t *r = reach->data + (gsize) y * reach->stride;
     uint8_t *o = out->data + (gsize) y * out->stride;
-    for (int x = 0; x < src->width; x++)
-      o[x] = (uint8_t) MIN (255, 255 * s[x] / MAX (g[x], 8));
+    for (int x = 0; x < src->width; x++) {
+      int scale = MAX (MIN (g[x], MAX (r[x], floor_)), 8);
+      o[x] = (uint8_t) MAX (0, 255 - 255 * d[x] / scale);
+    }
   }
   return out;
 }
@@ -595,11 +608,13 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
   for (guint k = n; k-- > 0;) {
     const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
     /* No letter reaches both well above the others and well below (a bracket does, and
-     * so does the rounded end of a band). */
+     * so does the rounded end of a band); letters run together can ("gh"), but they are
+     * wider than a bracket. */
     double reach = 0.3 * (bottom - top);
-    gboolean both = c->y < top - reach && c->y + c->h > bottom + reach;
-    if (c->y < top - slack || c->y + c->h > bottom + slack || both)
+    gboolean both = c->y < top - reach && c->y + c->h > bottom + reach && c->w < 0.6 * c->h;
+    if (c->y < top - slack || c->y + c->h > bottom + slack || both) {
       g_array_remove_index (members, k);
+    }
   }
   /* A mana symbol is a ring round a glyph: a shape whose box holds another's is one. */
   for (guint k = members->len; k-- > 0;) {
@@ -707,7 +722,7 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
                gboolean choose, double focus, double row_quad[4][2])
 {
   g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
-  TextRow row, other;
+  TextRow row, other = { 0 };
   gboolean found = strip_row (gray, *light_text, focus, &row);
   if (choose) {
     gboolean found_other = strip_row (gray, !*light_text, focus, &other);
