@@ -694,9 +694,27 @@ ground_share (const TsImage *ink, const TextRow *r)
   return n ? 1.0 - (double) n_ink / n : 0;
 }
 
+/* Share of box r of gray darker than Otsu's split of the box. */
+static double
+dark_share (const TsImage *gray, const TextRow *r)
+{
+  int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1;
+  g_autoptr (TsImage) box = ts_image_new (w, h, 1);
+  for (int y = 0; y < h; y++)
+    memcpy (box->data + (gsize) y * box->stride,
+            gray->data + (gsize) (y + r->y0) * gray->stride + r->x0, w);
+  g_autoptr (TsImage) dark = ts_cv_threshold (box, -1, TRUE, NULL);
+  guint n = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += dark->data[(gsize) y * dark->stride + x] != 0;
+  return (double) n / (w * h);
+}
+
 /* Looks for the text row of q's strip with text of one polarity. */
 static gboolean
-strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
+strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
+           TsImage **ink_out)
 {
   int h = gray->height;
   g_autoptr (TsImage) flat = flatten (gray, light_text, (int) (h * 0.2) | 1);
@@ -707,6 +725,8 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
   if (!find_row (comps, gray->width, h, 0.12 * h, 0.8 * h, focus, row))
     return FALSE;
   row->ground = ground_share (ink, row);
+  if (ink_out)
+    *ink_out = g_steal_pointer (&ink);
   return TRUE;
 }
 
@@ -719,14 +739,34 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
  * text row is found. */
 static TsImage *
 prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
-               gboolean choose, double focus, double row_quad[4][2])
+               gboolean choose, double focus, double row_quad[4][2], gboolean *doubt)
 {
   g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
   TextRow row, other = { 0 };
-  gboolean found = strip_row (gray, *light_text, focus, &row);
+  g_autoptr (TsImage) row_ink = NULL;
+  g_autoptr (TsImage) other_ink = NULL;
+  gboolean found = strip_row (gray, *light_text, focus, &row, &row_ink);
+  if (doubt)
+    *doubt = FALSE;
   if (choose) {
-    gboolean found_other = strip_row (gray, !*light_text, focus, &other);
-    if (found_other && (!found || other.ground > row.ground)) {
+    gboolean found_other = strip_row (gray, !*light_text, focus, &other, &other_ink);
+    gboolean flip = found_other && (!found || other.ground > row.ground);
+    if (found && found_other) {
+      /* Two votes. The text covers less of the box holding both rows than its ground
+       * does: the side of Otsu's split with fewer pixels is the text. Glare brightens a
+       * light name's band and turns that vote, while each polarity's own row (its ground
+       * share) is not fooled by glare but is by bold dark letters, whose gaps make a neat
+       * false row of the other polarity. Otsu's vote stands; when they disagree the
+       * caller may read the other polarity too. */
+      TextRow both = { MIN (row.x0, other.x0), MAX (row.x1, other.x1),
+                       MIN (row.y0, other.y0), MAX (row.y1, other.y1), 0, 0 };
+      gboolean dark_text = dark_share (gray, &both) < 0.5;
+      gboolean otsu_flip = *light_text == dark_text;
+      if (doubt)
+        *doubt = otsu_flip != flip;
+      flip = otsu_flip;
+    }
+    if (flip) {
       row = other;
       found = TRUE;
       *light_text = !*light_text;
@@ -792,8 +832,10 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
 static char *
 ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
            int polarity, double focus, gboolean *light_used, double text_quad[4][2],
-           TsReading *out)
+           gboolean *doubt, TsReading *out)
 {
+  if (doubt)
+    *doubt = FALSE;
   gint64 t0 = g_get_monotonic_time ();
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -808,7 +850,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
      * with a margin above and below. */
     double band[4][2], row_quad[4][2];
     sub_quad (q, 0, -0.15, 1, 1.15, band);
-    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad);
+    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt);
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
   }
@@ -825,6 +867,46 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   TessDeleteText (raw);
   TessBaseAPIClear (reader->api);
   out->ms_ocr += ms_since (t0);
+  return text;
+}
+
+/* OCRs title q as ocr_title() does and matches the text into m. When the two votes on
+ * which side of a band is text disagreed and the reading matched nothing, the other side is
+ * read too and the better kept. Returns the text read (owned). */
+static char *
+read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
+            int polarity, double focus, gboolean *light_used, double text_quad[4][2],
+            TsMatch *m, TsReading *out)
+{
+  gboolean doubt, light;
+  double quad[4][2] = { { -1, -1 } };
+  char *text = ocr_title (reader, image, q, line, polarity, focus, &light, quad, &doubt, out);
+  memset (m, 0, sizeof *m);
+  gint64 tm = g_get_monotonic_time ();
+  if (*text)
+    match_text (reader, text, m);
+  out->ms_match += ms_since (tm);
+  if (doubt && m->score < reader->min_score) {
+    double other_quad[4][2] = { { -1, -1 } };
+    char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
+    TsMatch om = { 0 };
+    tm = g_get_monotonic_time ();
+    if (*other)
+      match_text (reader, other, &om);
+    out->ms_match += ms_since (tm);
+    if (om.score > m->score) {
+      *m = om;
+      g_free (text);
+      text = g_steal_pointer (&other);
+      light = !light;
+      memcpy (quad, other_quad, sizeof quad);
+    }
+    g_free (other);
+  }
+  if (light_used)
+    *light_used = light;
+  if (text_quad && quad[0][0] >= 0)
+    memcpy (text_quad, quad, sizeof quad);
   return text;
 }
 
@@ -848,7 +930,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[2][k] = out->title[2][k] + bottom * grow;
     q[3][k] = out->title[3][k] - bottom * grow;
   }
-  g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, out);
+  g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, NULL, out);
   TsMatch m = { 0 };
   gint64 tm = g_get_monotonic_time ();
   if (*text)
@@ -871,12 +953,9 @@ static gboolean
 read_better (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
              int polarity, double focus, double least, TsReading *out)
 {
-  g_autofree char *text = ocr_title (reader, image, q, line, polarity, focus, NULL, NULL, out);
-  TsMatch m = { 0 };
-  gint64 tm = g_get_monotonic_time ();
-  if (*text)
-    match_text (reader, text, &m);
-  out->ms_match += ms_since (tm);
+  TsMatch m;
+  g_autofree char *text = read_title (reader, image, q, line, polarity, focus, NULL, NULL, &m,
+                                      out);
   if (m.score <= out->score || m.score < least)
     return FALSE;
   g_free (out->text);
@@ -949,13 +1028,9 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     }
     gboolean light;
     double text_quad[4][2] = { { -1, -1 } };
-    g_autofree char *text = ocr_title (reader, image, title, !candidate->has_quad, -1, focus,
-                                       &light, text_quad, out);
     TsMatch m = { 0 };
-    gint64 tm = g_get_monotonic_time ();
-    if (*text)
-      match_text (reader, text, &m);
-    out->ms_match += ms_since (tm);
+    g_autofree char *text = read_title (reader, image, title, !candidate->has_quad, -1, focus,
+                                        &light, text_quad, &m, out);
     g_debug ("read try %d: \"%s\" -> %s %.2f", i, text, m.name ? m.name : "-", m.score);
     if (m.score > best_score) {
       best_score = m.score;

@@ -281,6 +281,28 @@ assert_reads (Fixture *f, const TsImage *image, const double quad[4][2],
   }
 }
 
+/* Every readable card called name in the synthetic scene (preset, seed) of the benchmark's
+ * kind (1280 x 720, the bundled cards), read at its true place. */
+static void
+assert_scene_card_reads (Fixture *f, TsSynthPreset preset, guint32 seed, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, preset, 1280, 720);
+  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, seed, &error);
+  assert_non_null (scene);
+  guint n = 0;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (strcmp (sc->name, name) != 0 || sc->title_px < 18 || sc->visible < 0.9)
+      continue;
+    assert_reads (f, scene->image, sc->quad, sc->title, name);
+    n++;
+  }
+  assert_true (n > 0);
+}
+
 /* Glare over the second word of a light name on a grey band: the sheen takes most of the
  * letters' contrast, not all of it. */
 static void
@@ -294,6 +316,18 @@ test_reader__glare_over_a_light_name (void **state)
   add_glare (image, title[0][0] + 0.45 * (title[1][0] - title[0][0]), title[0][1] + h / 2,
              1.6 * h, 0.8);
   assert_reads (f, image, quad, title, "Copper Tablet");
+  /* The same in the benchmark's scenes: a sheen across a grey band, and one across a green
+   * band upside down. */
+  assert_scene_card_reads (f, TS_SYNTH_PRESET_NORMAL, 1000, "Copper Tablet");
+  assert_scene_card_reads (f, TS_SYNTH_PRESET_NORMAL, 1018, "Birds of Paradise");
+}
+
+/* A bold dark name on a pale band: the gaps between its letters make a neat row of the
+ * other polarity, which must not be read instead. */
+static void
+test_reader__dark_name_on_a_pale_band (void **state)
+{
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_NORMAL, 1004, "Circle of Protection: White");
 }
 
 /* Every fifth dev photo (20), scored against its ground truth. */
@@ -332,6 +366,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_reader__glare_over_a_light_name),
+    cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
