@@ -25,6 +25,12 @@
 /* Grey levels: the least stroke depth (below its ground) that flatten() stretches to full
  * contrast. Lowering it reads fainter letters under glare and raises more grain to ink. */
 #define CONTRAST_FLOOR 48
+/* Art and table texture stretched to full contrast can make Tesseract see a short word
+ * ("Web", "Mind"), at low confidence: in a line found alone, searched as a band, a name of
+ * SHORT_NAME letters or fewer is taken only when Tesseract's mean confidence (0..100) is at
+ * least SHORT_CONF. Raising either loses short names read under glare. */
+#define SHORT_NAME 6
+#define SHORT_CONF 60
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
 
@@ -34,6 +40,8 @@ struct TsReader {
   TessBaseAPI *api;
   char *words_path;
   double min_score;
+  /* Tesseract's mean word confidence (0..100) of the text read_title() last returned. */
+  int last_conf;
 };
 
 void
@@ -172,6 +180,19 @@ wordlike (const char *t)
   return vowel && roundish * 10 < n * 6;
 }
 
+/* What dropping token t from a reading costs (a factor on its score). OCR of a mana symbol
+ * or an ornament costs nothing and a short word a little. A long word dropped from the
+ * start costs most: OCR seldom makes one of an ornament, and a name's last word is often
+ * a card of its own ("WGrotarian Sentinel" is not "Sentinel"). At the end, junk as long
+ * is common (a set symbol and the frame read as "sHsiay"). */
+static double
+drop_cost (const char *t, gboolean leading)
+{
+  if (!wordlike (t))
+    return 1;
+  return leading && strlen (t) >= 6 ? 0.7 : 0.85;
+}
+
 /* Letters, digits and single spaces, lower case: the form both sides are compared in
  * (spaces count, so "Mi Se" is not "Mise"). */
 static char *
@@ -259,9 +280,9 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         if (is_type_word (tokens[k]))
           penalty = 0;
       for (guint k = 0; k < a; k++)
-        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+        penalty *= drop_cost (tokens[k], TRUE);
       for (guint k = b; k < n; k++)
-        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+        penalty *= drop_cost (tokens[k], FALSE);
       char *saved = tokens[b];
       tokens[b] = NULL;
       g_autofree char *sub = g_strjoinv (" ", tokens + a);
@@ -444,7 +465,7 @@ flatten (const TsImage *gray, gboolean light_text, int k)
   g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
   g_autoptr (TsImage) depth = ts_cv_subtract (ground, src);
   g_autoptr (TsImage) reach = ts_cv_morphology (depth, TS_CV_MORPH_DILATE, 3 * k, 2 * k, FALSE);
-  int floor_ = CONTRAST_FLOOR;
+  int least_depth = CONTRAST_FLOOR;
   TsImage *out = ts_image_new (src->width, src->height, 1);
   for (int y = 0; y < src->height; y++) {
     const uint8_t *g = ground->data + (gsize) y * ground->stride;
@@ -452,7 +473,7 @@ flatten (const TsImage *gray, gboolean light_text, int k)
     const uint8_t *r = reach->data + (gsize) y * reach->stride;
     uint8_t *o = out->data + (gsize) y * out->stride;
     for (int x = 0; x < src->width; x++) {
-      int scale = MAX (MIN (g[x], MAX (r[x], floor_)), 8);
+      int scale = MAX (MIN (g[x], MAX (r[x], least_depth)), 8);
       o[x] = (uint8_t) MAX (0, 255 - 255 * d[x] / scale);
     }
   }
@@ -837,6 +858,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   if (doubt)
     *doubt = FALSE;
   gint64 t0 = g_get_monotonic_time ();
+  reader->last_conf = 0;
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
@@ -865,6 +887,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   char *raw = TessBaseAPIGetUTF8Text (reader->api);
   char *text = clean_text (raw ? raw : "");
   TessDeleteText (raw);
+  reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
   TessBaseAPIClear (reader->api);
   out->ms_ocr += ms_since (t0);
   return text;
@@ -881,6 +904,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   gboolean doubt, light;
   double quad[4][2] = { { -1, -1 } };
   char *text = ocr_title (reader, image, q, line, polarity, focus, &light, quad, &doubt, out);
+  int conf = reader->last_conf;
   memset (m, 0, sizeof *m);
   gint64 tm = g_get_monotonic_time ();
   if (*text)
@@ -900,6 +924,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
       text = g_steal_pointer (&other);
       light = !light;
       memcpy (quad, other_quad, sizeof quad);
+      conf = reader->last_conf;
     }
     g_free (other);
   }
@@ -907,6 +932,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
     *light_used = light;
   if (text_quad && quad[0][0] >= 0)
     memcpy (text_quad, quad, sizeof quad);
+  reader->last_conf = conf;
   return text;
 }
 
@@ -951,12 +977,14 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
  * than what out holds and scores at least least. TRUE when it did. */
 static gboolean
 read_better (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
-             int polarity, double focus, double least, TsReading *out)
+             int polarity, double focus, double least, int least_conf_short, TsReading *out)
 {
   TsMatch m;
   g_autofree char *text = read_title (reader, image, q, line, polarity, focus, NULL, NULL, &m,
                                       out);
   if (m.score <= out->score || m.score < least)
+    return FALSE;
+  if (strlen (m.name) <= SHORT_NAME && reader->last_conf < least_conf_short)
     return FALSE;
   g_free (out->text);
   out->text = g_steal_pointer (&text);
@@ -1057,7 +1085,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   if (out->score < reader->min_score && best_score >= 0) {
     double title[4][2];
     memcpy (title, out->title, sizeof title);
-    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, out);
+    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, 0, out);
   }
   /* A line the as-found strip could not give is searched as a card's band is: for its text
    * row, flattened and cleared, either way up. Lines found alone are mostly rules text and
@@ -1066,7 +1094,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
                   t < (candidate->upright_known ? 1 : 2); t++) {
     double title[4][2];
     ts_rectify_quad_turn (candidate->title, 2 * t, title);
-    if (read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, out)) {
+    if (read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, SHORT_CONF, out)) {
       memcpy (out->title, title, sizeof title);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }

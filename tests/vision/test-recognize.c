@@ -187,16 +187,19 @@ test_golden__tapped_stack_reads_tapped (void **state)
 
 /* ---- the reader on one drawn card with a known problem, at its true place ------------------ */
 
-/* A card face drawn upright, px_per_mm pixels a millimetre, on a plain brown table with a
+/* A card face drawn upright (card name's facts, printed name printed), px_per_mm pixels a millimetre, on a plain brown table with a
  * margin, as BGR. The card's outline and name line (image pixels, top-left first) go to
  * quad and title. */
 static TsImage *
-draw_card (Fixture *f, const char *name, TsSynthFrame frame, guint32 seed, double px_per_mm,
-           double quad[4][2], double title[4][2])
+draw_card_printed (Fixture *f, const char *name, const char *printed, TsSynthFrame frame,
+                   guint32 seed, double px_per_mm, double quad[4][2], double title[4][2])
 {
   g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
-  const TsSynthCardInfo *info = ts_synth_deck_lookup (deck, name);
-  assert_non_null (info);
+  const TsSynthCardInfo *found = ts_synth_deck_lookup (deck, name);
+  assert_non_null (found);
+  TsSynthCardInfo face = *found;
+  face.name = printed;
+  const TsSynthCardInfo *info = &face;
   double margin = 40;
   int w = (int) (TS_SYNTH_CARD_W_MM * px_per_mm + 2 * margin);
   int h = (int) (TS_SYNTH_CARD_H_MM * px_per_mm + 2 * margin);
@@ -228,6 +231,13 @@ draw_card (Fixture *f, const char *name, TsSynthFrame frame, guint32 seed, doubl
       title[k][c] = margin + line[k][c] * px_per_mm;
     }
   return image;
+}
+
+static TsImage *
+draw_card (Fixture *f, const char *name, TsSynthFrame frame, guint32 seed, double px_per_mm,
+           double quad[4][2], double title[4][2])
+{
+  return draw_card_printed (f, name, name, frame, seed, px_per_mm, quad, title);
 }
 
 /* A sleeve's sheen: white laid over the image, strongest (alpha peak) at (cx, cy) and fading
@@ -330,6 +340,55 @@ test_reader__dark_name_on_a_pale_band (void **state)
   assert_scene_card_reads (*state, TS_SYNTH_PRESET_NORMAL, 1004, "Circle of Protection: White");
 }
 
+/* Art and table texture (here blotches of random grey, as coarse as letters) under a line
+ * found alone must not read as a card's name, even stretched to full contrast. */
+static void
+test_reader__texture_reads_no_name (void **state)
+{
+  Fixture *f = *state;
+  GRand *rand = g_rand_new_with_seed (5);
+  guint named = 0;
+  for (int i = 0; i < 16; i++) {
+    int cell = 3 + i % 4;
+    g_autoptr (TsImage) coarse = ts_image_new (320 / cell, 120 / cell, 3);
+    for (int y = 0; y < coarse->height; y++)
+      for (int x = 0; x < coarse->width; x++)
+        memset (coarse->data + (gsize) y * coarse->stride + 3 * x, g_rand_int_range (rand, 0, 256), 3);
+    g_autoptr (TsImage) image = ts_cv_resize (coarse, 320, 120);
+    double title[4][2] = { { 40, 40 }, { 280, 40 }, { 280, 80 }, { 40, 80 } };
+    g_autofree char *text = NULL;
+    const char *name = read_at (f, image, NULL, title, TRUE, &text);
+    if (name) {
+      printf ("# texture %d read \"%s\" as %s\n", i, text, name);
+      named++;
+    }
+  }
+  g_rand_free (rand);
+  assert_int_equal (named, 0);
+}
+
+/* A name whose last word is a card of its own: the long word before it was read, so the
+ * card is not that one (the longer card may be missing from the database, or misread). */
+static void
+test_reader__long_first_word_is_not_dropped (void **state)
+{
+  Fixture *f = *state;
+  const char *cards[] = { "Karma", "Tsunami", "Fireball" };
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++) {
+    g_autofree char *printed = g_strdup_printf ("Grotarian %s", cards[i]);
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) image = draw_card_printed (f, cards[i], printed, TS_SYNTH_FRAME_MODERN,
+                                                   3, 4.0, quad, title);
+    for (int line = 0; line < 2; line++) {
+      g_autofree char *text = NULL;
+      const char *name = read_at (f, image, quad, title, line, &text);
+      if (name)
+        fail_msg ("\"%s\" from its %s: read \"%s\" as %s", printed,
+                  line ? "name line" : "outline", text, name);
+    }
+  }
+}
+
 /* Every fifth dev photo (20), scored against its ground truth. */
 static void
 test_dev_photos__sample_recall_and_precision (void **state)
@@ -367,6 +426,8 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_reader__glare_over_a_light_name),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
+    cmocka_unit_test (test_reader__texture_reads_no_name),
+    cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
