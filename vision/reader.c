@@ -31,6 +31,9 @@
  * least SHORT_CONF. Raising either loses short names read under glare. */
 #define SHORT_NAME 6
 #define SHORT_CONF 60
+/* Score by which a reading of the band placed on the outline grown to a whole card must
+ * beat a name already read on the outline as found (see ts_reader_read()). */
+#define GROWN_MARGIN 0.06
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
 
@@ -1060,7 +1063,13 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     g_autofree char *text = read_title (reader, image, title, !candidate->has_quad, -1, focus,
                                         &light, text_quad, &m, out);
     g_debug ("read try %d: \"%s\" -> %s %.2f", i, text, m.name ? m.name : "-", m.score);
-    if (m.score > best_score) {
+    /* The band on the outline grown to a whole card lies higher on the card: in a stack it
+     * can reach the title of the card above. It replaces a name already read only when
+     * clearly better. */
+    double need = best_score;
+    if (grown && best_score >= reader->min_score)
+      need += GROWN_MARGIN;
+    if (m.score > need) {
       best_score = m.score;
       g_free (out->text);
       out->text = g_steal_pointer (&text);

@@ -389,6 +389,15 @@ test_reader__long_first_word_is_not_dropped (void **state)
   }
 }
 
+/* A tapped card in a stack: the band placed on its outline grown to a whole card (in case
+ * the outline were the inner edge of its black border) reaches the title of the card above,
+ * which must not win over its own name read a little less surely. */
+static void
+test_reader__grown_band_does_not_read_the_card_above (void **state)
+{
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1004, "Stone Giant");
+}
+
 /* Every fifth dev photo (20), scored against its ground truth. */
 static void
 test_dev_photos__sample_recall_and_precision (void **state)
@@ -428,6 +437,7 @@ main (void)
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__texture_reads_no_name),
     cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
+    cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
