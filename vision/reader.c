@@ -636,9 +636,8 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
      * wider than a bracket. */
     double reach = 0.3 * (bottom - top);
     gboolean both = c->y < top - reach && c->y + c->h > bottom + reach && c->w < 0.6 * c->h;
-    if (c->y < top - slack || c->y + c->h > bottom + slack || both) {
+    if (c->y < top - slack || c->y + c->h > bottom + slack || both)
       g_array_remove_index (members, k);
-    }
   }
   /* A mana symbol is a ring round a glyph: a shape whose box holds another's is one. */
   for (guint k = members->len; k-- > 0;) {
@@ -987,7 +986,7 @@ read_better (TsReader *reader, const TsImage *image, const double q[4][2], gbool
                                       out);
   if (m.score <= out->score || m.score < least)
     return FALSE;
-  if (strlen (m.name) <= SHORT_NAME && reader->last_conf < least_conf_short)
+  if (m.name && strlen (m.name) <= SHORT_NAME && reader->last_conf < least_conf_short)
     return FALSE;
   g_free (out->text);
   out->text = g_steal_pointer (&text);
