@@ -22,6 +22,18 @@
 #define FIND_HEIGHT 64
 #define TEXT_HEIGHT 36
 #define OCR_MAX_WIDTH 1400
+/* Grey levels: the least stroke depth (below its ground) that flatten() stretches to full
+ * contrast. Lowering it reads fainter letters under glare and raises more grain to ink. */
+#define CONTRAST_FLOOR 48
+/* Art and table texture stretched to full contrast can make Tesseract see a short word
+ * ("Web", "Mind"), at low confidence: in a line found alone, searched as a band, a name of
+ * SHORT_NAME letters or fewer is taken only when Tesseract's mean confidence (0..100) is at
+ * least SHORT_CONF. Raising either loses short names read under glare. */
+#define SHORT_NAME 6
+#define SHORT_CONF 60
+/* Score by which a reading of the band placed on the outline grown to a whole card must
+ * beat a name already read on the outline as found (see ts_reader_read()). */
+#define GROWN_MARGIN 0.06
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
 
@@ -31,6 +43,8 @@ struct TsReader {
   TessBaseAPI *api;
   char *words_path;
   double min_score;
+  /* Tesseract's mean word confidence (0..100) of the text read_title() last returned. */
+  int last_conf;
 };
 
 void
@@ -169,6 +183,19 @@ wordlike (const char *t)
   return vowel && roundish * 10 < n * 6;
 }
 
+/* What dropping token t from a reading costs (a factor on its score). OCR of a mana symbol
+ * or an ornament costs nothing and a short word a little. A long word dropped from the
+ * start costs most: OCR seldom makes one of an ornament, and a name's last word is often
+ * a card of its own ("WGrotarian Sentinel" is not "Sentinel"). At the end, junk as long
+ * is common (a set symbol and the frame read as "sHsiay"). */
+static double
+drop_cost (const char *t, gboolean leading)
+{
+  if (!wordlike (t))
+    return 1;
+  return leading && strlen (t) >= 6 ? 0.7 : 0.85;
+}
+
 /* Letters, digits and single spaces, lower case: the form both sides are compared in
  * (spaces count, so "Mi Se" is not "Mise"). */
 static char *
@@ -256,9 +283,9 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         if (is_type_word (tokens[k]))
           penalty = 0;
       for (guint k = 0; k < a; k++)
-        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+        penalty *= drop_cost (tokens[k], TRUE);
       for (guint k = b; k < n; k++)
-        penalty *= wordlike (tokens[k]) ? 0.85 : 1;
+        penalty *= drop_cost (tokens[k], FALSE);
       char *saved = tokens[b];
       tokens[b] = NULL;
       g_autofree char *sub = g_strjoinv (" ", tokens + a);
@@ -421,9 +448,13 @@ warp_gray (const TsImage *image, const double q[4][2], int h)
 }
 
 /* Dark text on an even white ground. The ground's own brightness, found by a closing wider
- * than any stroke, is divided out: glare, shadows and the band's colour go, and a pale name
- * on a pale band gets the same contrast as black on white. light_text inverts first (1993
- * cards and black frames print light names on dark bands). */
+ * than any stroke, is divided out: shadows and the band's colour go, and a pale name on a
+ * pale band gets the same contrast as black on white. Glare is not a shade but a veil: it
+ * adds light, so letters under it keep their ground but lose depth. Each stroke's depth
+ * below its ground is therefore measured against the deepest stroke near it (a few letters
+ * round), not the ground, once that is less than the ground; CONTRAST_FLOOR keeps the
+ * grain of an empty band from being raised to ink. light_text inverts first (1993 cards and
+ * black frames print light names on dark bands). */
 static TsImage *
 flatten (const TsImage *gray, gboolean light_text, int k)
 {
@@ -435,13 +466,19 @@ flatten (const TsImage *gray, gboolean light_text, int k)
         row[x] = (uint8_t) (255 - row[x]);
     }
   g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
+  g_autoptr (TsImage) depth = ts_cv_subtract (ground, src);
+  g_autoptr (TsImage) reach = ts_cv_morphology (depth, TS_CV_MORPH_DILATE, 3 * k, 2 * k, FALSE);
+  int least_depth = CONTRAST_FLOOR;
   TsImage *out = ts_image_new (src->width, src->height, 1);
   for (int y = 0; y < src->height; y++) {
-    const uint8_t *s = src->data + (gsize) y * src->stride;
     const uint8_t *g = ground->data + (gsize) y * ground->stride;
+    const uint8_t *d = depth->data + (gsize) y * depth->stride;
+    const uint8_t *r = reach->data + (gsize) y * reach->stride;
     uint8_t *o = out->data + (gsize) y * out->stride;
-    for (int x = 0; x < src->width; x++)
-      o[x] = (uint8_t) MIN (255, 255 * s[x] / MAX (g[x], 8));
+    for (int x = 0; x < src->width; x++) {
+      int scale = MAX (MIN (g[x], MAX (r[x], least_depth)), 8);
+      o[x] = (uint8_t) MAX (0, 255 - 255 * d[x] / scale);
+    }
   }
   return out;
 }
@@ -595,9 +632,10 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
   for (guint k = n; k-- > 0;) {
     const TsCvComponent *c = &g_array_index (members, TsCvComponent, k);
     /* No letter reaches both well above the others and well below (a bracket does, and
-     * so does the rounded end of a band). */
+     * so does the rounded end of a band); letters run together can ("gh"), but they are
+     * wider than a bracket. */
     double reach = 0.3 * (bottom - top);
-    gboolean both = c->y < top - reach && c->y + c->h > bottom + reach;
+    gboolean both = c->y < top - reach && c->y + c->h > bottom + reach && c->w < 0.6 * c->h;
     if (c->y < top - slack || c->y + c->h > bottom + slack || both)
       g_array_remove_index (members, k);
   }
@@ -679,9 +717,27 @@ ground_share (const TsImage *ink, const TextRow *r)
   return n ? 1.0 - (double) n_ink / n : 0;
 }
 
+/* Share of box r of gray darker than Otsu's split of the box. */
+static double
+dark_share (const TsImage *gray, const TextRow *r)
+{
+  int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1;
+  g_autoptr (TsImage) box = ts_image_new (w, h, 1);
+  for (int y = 0; y < h; y++)
+    memcpy (box->data + (gsize) y * box->stride,
+            gray->data + (gsize) (y + r->y0) * gray->stride + r->x0, w);
+  g_autoptr (TsImage) dark = ts_cv_threshold (box, -1, TRUE, NULL);
+  guint n = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += dark->data[(gsize) y * dark->stride + x] != 0;
+  return (double) n / (w * h);
+}
+
 /* Looks for the text row of q's strip with text of one polarity. */
 static gboolean
-strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
+strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
+           TsImage **ink_out)
 {
   int h = gray->height;
   g_autoptr (TsImage) flat = flatten (gray, light_text, (int) (h * 0.2) | 1);
@@ -692,6 +748,8 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
   if (!find_row (comps, gray->width, h, 0.12 * h, 0.8 * h, focus, row))
     return FALSE;
   row->ground = ground_share (ink, row);
+  if (ink_out)
+    *ink_out = g_steal_pointer (&ink);
   return TRUE;
 }
 
@@ -704,14 +762,34 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
  * text row is found. */
 static TsImage *
 prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
-               gboolean choose, double focus, double row_quad[4][2])
+               gboolean choose, double focus, double row_quad[4][2], gboolean *doubt)
 {
   g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
-  TextRow row, other;
-  gboolean found = strip_row (gray, *light_text, focus, &row);
+  TextRow row, other = { 0 };
+  g_autoptr (TsImage) row_ink = NULL;
+  g_autoptr (TsImage) other_ink = NULL;
+  gboolean found = strip_row (gray, *light_text, focus, &row, &row_ink);
+  if (doubt)
+    *doubt = FALSE;
   if (choose) {
-    gboolean found_other = strip_row (gray, !*light_text, focus, &other);
-    if (found_other && (!found || other.ground > row.ground)) {
+    gboolean found_other = strip_row (gray, !*light_text, focus, &other, &other_ink);
+    gboolean flip = found_other && (!found || other.ground > row.ground);
+    if (found && found_other) {
+      /* Two votes. The text covers less of the box holding both rows than its ground
+       * does: the side of Otsu's split with fewer pixels is the text. Glare brightens a
+       * light name's band and turns that vote, while each polarity's own row (its ground
+       * share) is not fooled by glare but is by bold dark letters, whose gaps make a neat
+       * false row of the other polarity. Otsu's vote stands; when they disagree the
+       * caller may read the other polarity too. */
+      TextRow both = { MIN (row.x0, other.x0), MAX (row.x1, other.x1),
+                       MIN (row.y0, other.y0), MAX (row.y1, other.y1), 0, 0 };
+      gboolean dark_text = dark_share (gray, &both) < 0.5;
+      gboolean otsu_flip = *light_text == dark_text;
+      if (doubt)
+        *doubt = otsu_flip != flip;
+      flip = otsu_flip;
+    }
+    if (flip) {
       row = other;
       found = TRUE;
       *light_text = !*light_text;
@@ -777,9 +855,12 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
 static char *
 ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
            int polarity, double focus, gboolean *light_used, double text_quad[4][2],
-           TsReading *out)
+           gboolean *doubt, TsReading *out)
 {
+  if (doubt)
+    *doubt = FALSE;
   gint64 t0 = g_get_monotonic_time ();
+  reader->last_conf = 0;
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   if (w < 4 || h < 4)
@@ -793,7 +874,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
      * with a margin above and below. */
     double band[4][2], row_quad[4][2];
     sub_quad (q, 0, -0.15, 1, 1.15, band);
-    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad);
+    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt);
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
   }
@@ -808,8 +889,52 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   char *raw = TessBaseAPIGetUTF8Text (reader->api);
   char *text = clean_text (raw ? raw : "");
   TessDeleteText (raw);
+  reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
   TessBaseAPIClear (reader->api);
   out->ms_ocr += ms_since (t0);
+  return text;
+}
+
+/* OCRs title q as ocr_title() does and matches the text into m. When the two votes on
+ * which side of a band is text disagreed and the reading matched nothing, the other side is
+ * read too and the better kept. Returns the text read (owned). */
+static char *
+read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
+            int polarity, double focus, gboolean *light_used, double text_quad[4][2],
+            TsMatch *m, TsReading *out)
+{
+  gboolean doubt, light;
+  double quad[4][2] = { { -1, -1 } };
+  char *text = ocr_title (reader, image, q, line, polarity, focus, &light, quad, &doubt, out);
+  int conf = reader->last_conf;
+  memset (m, 0, sizeof *m);
+  gint64 tm = g_get_monotonic_time ();
+  if (*text)
+    match_text (reader, text, m);
+  out->ms_match += ms_since (tm);
+  if (doubt && m->score < reader->min_score) {
+    double other_quad[4][2] = { { -1, -1 } };
+    char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
+    TsMatch om = { 0 };
+    tm = g_get_monotonic_time ();
+    if (*other)
+      match_text (reader, other, &om);
+    out->ms_match += ms_since (tm);
+    if (om.score > m->score) {
+      *m = om;
+      g_free (text);
+      text = g_steal_pointer (&other);
+      light = !light;
+      memcpy (quad, other_quad, sizeof quad);
+      conf = reader->last_conf;
+    }
+    g_free (other);
+  }
+  if (light_used)
+    *light_used = light;
+  if (text_quad && quad[0][0] >= 0)
+    memcpy (text_quad, quad, sizeof quad);
+  reader->last_conf = conf;
   return text;
 }
 
@@ -833,7 +958,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[2][k] = out->title[2][k] + bottom * grow;
     q[3][k] = out->title[3][k] - bottom * grow;
   }
-  g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, out);
+  g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, NULL, out);
   TsMatch m = { 0 };
   gint64 tm = g_get_monotonic_time ();
   if (*text)
@@ -854,15 +979,14 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
  * than what out holds and scores at least least. TRUE when it did. */
 static gboolean
 read_better (TsReader *reader, const TsImage *image, const double q[4][2], gboolean line,
-             int polarity, double focus, double least, TsReading *out)
+             int polarity, double focus, double least, int least_conf_short, TsReading *out)
 {
-  g_autofree char *text = ocr_title (reader, image, q, line, polarity, focus, NULL, NULL, out);
-  TsMatch m = { 0 };
-  gint64 tm = g_get_monotonic_time ();
-  if (*text)
-    match_text (reader, text, &m);
-  out->ms_match += ms_since (tm);
+  TsMatch m;
+  g_autofree char *text = read_title (reader, image, q, line, polarity, focus, NULL, NULL, &m,
+                                      out);
   if (m.score <= out->score || m.score < least)
+    return FALSE;
+  if (m.name && strlen (m.name) <= SHORT_NAME && reader->last_conf < least_conf_short)
     return FALSE;
   g_free (out->text);
   out->text = g_steal_pointer (&text);
@@ -934,15 +1058,17 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     }
     gboolean light;
     double text_quad[4][2] = { { -1, -1 } };
-    g_autofree char *text = ocr_title (reader, image, title, !candidate->has_quad, -1, focus,
-                                       &light, text_quad, out);
     TsMatch m = { 0 };
-    gint64 tm = g_get_monotonic_time ();
-    if (*text)
-      match_text (reader, text, &m);
-    out->ms_match += ms_since (tm);
+    g_autofree char *text = read_title (reader, image, title, !candidate->has_quad, -1, focus,
+                                        &light, text_quad, &m, out);
     g_debug ("read try %d: \"%s\" -> %s %.2f", i, text, m.name ? m.name : "-", m.score);
-    if (m.score > best_score) {
+    /* The band on the outline grown to a whole card lies higher on the card: in a stack it
+     * can reach the title of the card above. It replaces a name already read only when
+     * clearly better. */
+    double need = best_score;
+    if (grown && best_score >= reader->min_score)
+      need += GROWN_MARGIN;
+    if (m.score > need) {
       best_score = m.score;
       g_free (out->text);
       out->text = g_steal_pointer (&text);
@@ -967,7 +1093,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   if (out->score < reader->min_score && best_score >= 0) {
     double title[4][2];
     memcpy (title, out->title, sizeof title);
-    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, out);
+    read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, 0, out);
   }
   /* A line the as-found strip could not give is searched as a card's band is: for its text
    * row, flattened and cleared, either way up. Lines found alone are mostly rules text and
@@ -976,7 +1102,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
                   t < (candidate->upright_known ? 1 : 2); t++) {
     double title[4][2];
     ts_rectify_quad_turn (candidate->title, 2 * t, title);
-    if (read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, out)) {
+    if (read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, SHORT_CONF, out)) {
       memcpy (out->title, title, sizeof title);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }

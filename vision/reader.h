@@ -11,19 +11,25 @@
  * command re-executes itself with it).
  *
  * How a candidate is read. A band placed on a card outline is searched for its text row:
- * warped to a strip, flattened against its own ground (glare, shadow and band colour
- * divided out), cleared of frame lines and band ends; the polarity (dark or light name) is
- * the one whose row's ground goes on round it; the leftmost run of letters is the name
- * (the mana cost stands apart at the right). Only that row is warped again, to letters
- * about 36 px tall, everything else white, and read. A line found alone is read as found:
- * a strip 44 px tall, made dark on light, cleared of what touches its edges. OCR is
+ * warped to a strip, flattened against its own ground (shadow and band colour divided out,
+ * strokes under glare stretched to the contrast of the deepest strokes near them), cleared
+ * of frame lines and band ends; the polarity (dark or light name) is voted twice: the side
+ * of Otsu's split with fewer pixels over both polarities' rows, and the polarity whose
+ * row's ground goes on round it. Otsu's vote stands; when the votes disagree and the
+ * reading matches nothing, the other polarity is read too. The leftmost run of letters is
+ * the name (the mana cost stands apart at the right). Only that row is warped again, to
+ * letters about 36 px tall, everything else white, and read. A line found alone is read as
+ * found: a strip 44 px tall, made dark on light, cleared of what touches its edges. OCR is
  * single-line; the text, with up to two stray tokens dropped at its start and three at its
- * end, is matched. A name is accepted only when the whole of it was read (few edits for
+ * end (a long word dropped from the start costs most), is matched. A name is accepted only when the whole of it was read (few edits for
  * its length, none for names of five letters or fewer), it is not a short lower-case word
  * (rules text) and no card type stands beside it (the type line). The other way up is
  * tried when the first reading is not sure, then the other polarity; a card outline is
- * also read as if it were the inner edge of the black border; a line found alone is read
- * again lengthened, in case it was one word of a longer name.
+ * also read as if it were the inner edge of the black border (that reading replaces a name
+ * already read only when clearly better: the grown band can reach the card above); a line
+ * found alone is read again lengthened, in case it was one word of a longer name. A short
+ * name found by searching a lone line as a band needs Tesseract's confidence (texture
+ * stretched to full contrast can look like a short word).
  */
 #pragma once
 
