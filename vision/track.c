@@ -14,6 +14,12 @@
 #define MAX_SIZE_RATIO 1.6
 /* Frames between signature checks of a settled card. */
 #define SIG_EVERY 15
+/* Unseen frames that make a gap in which one card may have been taken and another put in
+ * its place (a card carried away takes about a third of a second). */
+#define GAP_FRAMES 5
+/* A title change noticed this long after such a gap ended is not dated by it (a hand that
+ * once rested on the card has nothing to do with a change seen much later). */
+#define GAP_RECENT_US (3 * G_USEC_PER_SEC)
 
 typedef enum {
   TRACK_TENTATIVE,  /* seen, not yet confirm_frames times */
@@ -52,6 +58,12 @@ typedef struct {
   double conf_sum;
   int conf_n;
   gint64 first_seen_us, last_seen_us, confirmed_us;
+  /* Gaps of GAP_FRAMES or more unseen frames since its name was last confirmed: when it
+   * was last matched before the first, and first matched after the longest (0: none). A
+   * title that changes after such gaps is another card put where the first one was: the
+   * first left when it was last seen, the other came when the longest gap ended. */
+  gint64 matched_us, gap_from_us, gap_to_us, gap_longest_us;
+  gint64 recheck_us;      /* when its title was last seen to change */
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
@@ -580,24 +592,42 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (tr->name != NULL && strcmp (tr->name, lead->name) == 0) {
     tr->name_score = MAX (tr->name_score, lead->best);
     tr->rechecking = FALSE;
+    tr->gap_from_us = tr->gap_to_us = 0;  /* still the same card after any gap */
     return;
   }
   if (tr->state == TRACK_ACTIVE && tr->rechecking && tr->name != NULL) {
-    /* The same place now holds another card: the old one left, a new one came. */
-    emit (out, TS_OBS_LEFT, tr, time_us, t->cur, 0.7, t->p.confirm_below);
+    /* The same place now holds another card: the old one left, a new one came. Seen to
+     * go and come back since it was last read, the old one left when it was last seen
+     * and the new one came when the gap ended; else both happened when noticed. */
+    gboolean gap = tr->gap_to_us > 0 && tr->gap_to_us <= tr->recheck_us &&
+                   tr->recheck_us - tr->gap_to_us <= GAP_RECENT_US;
+    gint64 left_us = gap ? tr->gap_from_us : time_us, came_us = gap ? tr->gap_to_us : time_us;
+    tr->gap_from_us = tr->gap_to_us = 0;
+    emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
     tr->name = g_strdup (lead->name);
     tr->name_score = lead->best;
     tr->rechecking = FALSE;
     tr->id = t->next_id++;
-    emit (out, TS_OBS_ENTERED, tr, time_us, t->cur, mean_conf (tr) * tr->name_score,
+    /* Turned since it came: it came as it was, then turned. Seen under the old card's
+     * name, the turn's time is unsure (a card carried past turns too): it is dated when
+     * the new card was recognised. */
+    gboolean turned = gap && tr->turned_us > came_us && !tr->pile;
+    gboolean now = tr->tapped;
+    tr->tapped = turned ? !now : now;
+    emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,
           t->p.confirm_below);
+    tr->tapped = now;
+    if (turned)
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+            mean_conf (tr) * tr->name_score, t->p.confirm_below);
     return;
   }
   g_free (tr->name);
   tr->name = g_strdup (lead->name);
   tr->name_score = lead->best;
   tr->rechecking = FALSE;
+  tr->gap_from_us = tr->gap_to_us = 0;  /* gaps before it was named are no departure */
   if (tr->state == TRACK_ACTIVE)
     emit (out, TS_OBS_NAMED, tr, time_us, t->cur, tr->name_score, t->p.confirm_below);
 }
@@ -666,6 +696,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->state = TRACK_TENTATIVE;
   tr->first_seen_us = time_us;
   tr->last_seen_us = time_us;
+  tr->matched_us = time_us;
   tr->last_frame = t->cur;
   tr->center[0] = in->center[0];
   tr->center[1] = in->center[1];
@@ -713,6 +744,20 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
+  /* Of several gaps close together, the old card was last seen as the first began, and
+   * the new one came as the longest ended (the others are hands passing, a card carried
+   * across). */
+  if (t->cur - tr->last_frame > GAP_FRAMES) {
+    if (tr->gap_to_us == 0 || tr->matched_us - tr->gap_to_us > GAP_RECENT_US) {
+      tr->gap_from_us = tr->matched_us;
+      tr->gap_to_us = time_us;
+      tr->gap_longest_us = time_us - tr->matched_us;
+    } else if (time_us - tr->matched_us > tr->gap_longest_us) {
+      tr->gap_to_us = time_us;
+      tr->gap_longest_us = time_us - tr->matched_us;
+    }
+  }
+  tr->matched_us = time_us;
   tr->last_seen_us = time_us;
   tr->last_frame = t->cur;
   tr->conf_sum += in->confidence;
@@ -800,6 +845,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
            * decide. */
           tr->reads = 0;
           tr->rechecking = TRUE;
+          tr->recheck_us = time_us;
           g_array_set_size (tr->votes, 0);
           request_read (t, tr, image, time_us, out);
         }

@@ -526,6 +526,69 @@ test_track__person_name_sticks (void **state)
   g_cond_clear (&fr.cond);
 }
 
+/* Paints the title line of a card lying at (x, y) grey, with a lighter quarter at its left
+ * or right end: a pattern the tracker's title check tells apart; the fake reader reads the
+ * grey of the middle. */
+static void
+paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
+{
+  for (int r = (int) y - 40; r < (int) y - 34; r++)
+    for (int c = (int) x - 28; c < (int) x + 28; c++) {
+      gboolean light = light_left ? c < (int) x - 14 : c >= (int) x + 14;
+      memset (im->data + r * im->stride + c * 3, light ? 160 : grey, 3);
+    }
+}
+
+/* A card is taken away and, a moment later, another is put in its place: the tracker
+ * follows both as one track until the title's readings change, but the first card left
+ * when it was last seen and the second came when it was put down, not when the change was
+ * noticed. */
+static void
+test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
+{
+  FakeReader fr = { 0 };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  Sim s;
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.image = im;
+  sim_step (&s, FPS);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  assert_string_equal (forest->name, "Forest");
+  guint forest_id = forest->track_id;
+  /* Taken away for two thirds of a second; another card put down in the same spot. */
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  guint64 back = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (left->name, "Forest");
+  assert_int_equal (left->track_id, forest_id);
+  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_int_not_equal (island->track_id, forest_id);
+  assert_int_equal (island->time_us, (gint64) back * FRAME_US);
+  assert_true (island->frame > back);  /* noticed later, dated when it came */
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
 /* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
  * read), the last one repeating ---- */
 
@@ -1025,6 +1088,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
+    cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
