@@ -36,6 +36,8 @@
 #define GROWN_MARGIN 0.06
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
+/* Room searched above and below a band for its text row, as a share of its height. */
+#define BAND_ROOM 0.15
 
 struct TsReader {
   const TsCardDb *db;
@@ -45,6 +47,8 @@ struct TsReader {
   double min_score;
   /* Tesseract's mean word confidence (0..100) of the text read_title() last returned. */
   int last_conf;
+  /* Room searched above a band for its text row (share of its height). */
+  double room_above;
 };
 
 void
@@ -119,6 +123,7 @@ ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
   reader->api = api;
   reader->words_path = g_steal_pointer (&words);
   reader->min_score = 0.80;
+  reader->room_above = BAND_ROOM;
   return reader;
 }
 
@@ -263,6 +268,19 @@ similarity (const char *a, const char *b, gboolean *out_close)
 
 #define N_MATCHES 5
 
+/* Whether text has three letters or more and no lower-case one. */
+static gboolean
+all_capitals (const char *text)
+{
+  guint letters = 0;
+  for (const char *p = text; *p; p++) {
+    if (g_ascii_islower (*p))
+      return FALSE;
+    letters += g_ascii_isupper (*p) != 0;
+  }
+  return letters >= 3;
+}
+
 /* Best match for the OCR text and for it with leading or trailing tokens dropped: a
  * title band also holds mana symbols and frame ornaments that OCR turns into stray
  * letters at either end. Dropping a token that looks like a real word costs score, so
@@ -305,6 +323,10 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         while (*first && !g_ascii_isalpha (*first))
           first++;
         if (g_ascii_islower (*first) && strlen (m[k].name) <= 6)
+          score = MIN (score, 0.5);
+        /* and in capitals only, it is a word printed on the art, a box or a cloth ("BOOM",
+         * "ZAP"): a card's name is never set in capitals alone. */
+        if (strlen (m[k].name) <= SHORT_NAME && all_capitals (sub))
           score = MIN (score, 0.5);
         if (score > best->score) {
           *best = m[k];
@@ -873,7 +895,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     /* Letters cut by the strip's edge are not taken for letters: the text is looked for
      * with a margin above and below. */
     double band[4][2], row_quad[4][2];
-    sub_quad (q, 0, -0.15, 1, 1.15, band);
+    sub_quad (q, 0, -reader->room_above, 1, 1.15, band);
     strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt);
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
@@ -890,6 +912,18 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   char *text = clean_text (raw ? raw : "");
   TessDeleteText (raw);
   reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
+  /* A line found alone can sit a little off its text, whose letters then run into the
+   * strip's edge; Tesseract's line finding may give up on such a strip, while reading it
+   * as one raw line, without that search, still gives the text. */
+  if (!*text && line) {
+    TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
+    raw = TessBaseAPIGetUTF8Text (reader->api);
+    g_free (text);
+    text = clean_text (raw ? raw : "");
+    TessDeleteText (raw);
+    reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
+    TessBaseAPISetPageSegMode (reader->api, PSM_SINGLE_LINE);
+  }
   TessBaseAPIClear (reader->api);
   out->ms_ocr += ms_since (t0);
   return text;
@@ -1098,11 +1132,19 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   /* A line the as-found strip could not give is searched as a card's band is: for its text
    * row, flattened and cleared, either way up. Lines found alone are mostly rules text and
    * art, so only a close match is taken from this second search. */
-  for (int t = 0; !candidate->has_quad && out->score < reader->min_score &&
-                  t < (candidate->upright_known ? 1 : 2); t++) {
+  /* A line found alone may also lie low on its text, cutting through the letters: what
+   * gave nothing is searched once more with more room above (not below, where the rules
+   * text repeats the card's name). */
+  for (int i = 0; !candidate->has_quad && out->score < reader->min_score &&
+                  i < 2 * (candidate->upright_known ? 1 : 2); i++) {
+    int t = i % (candidate->upright_known ? 1 : 2);
     double title[4][2];
     ts_rectify_quad_turn (candidate->title, 2 * t, title);
-    if (read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, SHORT_CONF, out)) {
+    reader->room_above = i < (candidate->upright_known ? 1 : 2) ? BAND_ROOM : 2 * BAND_ROOM;
+    gboolean better = read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE,
+                                   SHORT_CONF, out);
+    reader->room_above = BAND_ROOM;
+    if (better) {
       memcpy (out->title, title, sizeof title);
       out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
     }

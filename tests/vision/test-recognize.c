@@ -398,6 +398,57 @@ test_reader__grown_band_does_not_read_the_card_above (void **state)
   assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1004, "Stone Giant");
 }
 
+/* A word printed in capitals alone (on art, a box, a cloth: "BOOM") is not a card's name,
+ * even when it spells a short one. */
+static void
+test_reader__capitals_alone_are_no_name (void **state)
+{
+  Fixture *f = *state;
+  const char *cards[] = { "Karma", "Fork", "Fog" };
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++) {
+    g_autofree char *printed = g_ascii_strup (cards[i], -1);
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) image = draw_card_printed (f, cards[i], printed, TS_SYNTH_FRAME_MODERN,
+                                                   3, 4.0, quad, title);
+    for (int line = 0; line < 2; line++) {
+      g_autofree char *text = NULL;
+      const char *name = read_at (f, image, quad, title, line, &text);
+      if (name)
+        fail_msg ("\"%s\" from its %s: read \"%s\" as %s", printed,
+                  line ? "name line" : "outline", text, name);
+    }
+    /* Written as names are, the same card reads. */
+    g_autoptr (TsImage) plain = draw_card (f, cards[i], TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
+                                           title);
+    assert_string_equal (read_at (f, plain, quad, title, TRUE, NULL), cards[i]);
+  }
+}
+
+/* A name line found off its text: the box sits low, cutting through the letters, and the
+ * text row is searched for above it. */
+static void
+test_reader__line_found_off_its_text (void **state)
+{
+  Fixture *f = *state;
+  const char *cards[] = { "Lord of Atlantis", "Copper Tablet", "Birds of Paradise",
+                          "Wall of Bone", "Serra Angel", "Shivan Dragon" };
+  guint read = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++) {
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) image = draw_card (f, cards[i], TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
+                                           title);
+    double h = title[3][1] - title[0][1];
+    /* The box's top edge at 45 % of the way down the letters. */
+    for (int k = 0; k < 4; k++)
+      title[k][1] += 0.45 * h;
+    g_autofree char *text = NULL;
+    const char *name = read_at (f, image, quad, title, TRUE, &text);
+    printf ("# %s: \"%s\" %s\n", cards[i], text, name ? name : "-");
+    read += g_strcmp0 (name, cards[i]) == 0;
+  }
+  assert_int_equal (read, G_N_ELEMENTS (cards));
+}
+
 /* Every fifth dev photo (20), scored against its ground truth. */
 static void
 test_dev_photos__sample_recall_and_precision (void **state)
@@ -438,6 +489,8 @@ main (void)
     cmocka_unit_test (test_reader__texture_reads_no_name),
     cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
+    cmocka_unit_test (test_reader__capitals_alone_are_no_name),
+    cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
