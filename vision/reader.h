@@ -55,7 +55,7 @@ typedef struct {
    * that assumption (the outline found was the inner edge of the black border). Valid only
    * when the candidate has a quad. */
   double quad[4][2];
-  double ms_rectify;     /* wall time (ms): perspective warp and binarisation */
+  double ms_rectify;     /* CPU time of the calling thread (ms): warp and binarisation */
   double ms_ocr;         /* Tesseract */
   double ms_match;       /* ts_matcher_match */
 } TsReading;
