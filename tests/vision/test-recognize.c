@@ -367,6 +367,23 @@ test_reader__texture_reads_no_name (void **state)
   assert_int_equal (named, 0);
 }
 
+/* A modern card of card_name with printed on its name line gives no name, read from its
+ * outline or from its name line. */
+static void
+assert_printed_reads_no_name (Fixture *f, const char *card_name, const char *printed)
+{
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card_printed (f, card_name, printed, TS_SYNTH_FRAME_MODERN, 3,
+                                                 4.0, quad, title);
+  for (int line = 0; line < 2; line++) {
+    g_autofree char *text = NULL;
+    const char *name = read_at (f, image, quad, title, line, &text);
+    if (name)
+      fail_msg ("\"%s\" from its %s: read \"%s\" as %s", printed,
+                line ? "name line" : "outline", text, name);
+  }
+}
+
 /* A name whose last word is a card of its own: the long word before it was read, so the
  * card is not that one (the longer card may be missing from the database, or misread). */
 static void
@@ -376,16 +393,7 @@ test_reader__long_first_word_is_not_dropped (void **state)
   const char *cards[] = { "Karma", "Tsunami", "Fireball" };
   for (guint i = 0; i < G_N_ELEMENTS (cards); i++) {
     g_autofree char *printed = g_strdup_printf ("Grotarian %s", cards[i]);
-    double quad[4][2], title[4][2];
-    g_autoptr (TsImage) image = draw_card_printed (f, cards[i], printed, TS_SYNTH_FRAME_MODERN,
-                                                   3, 4.0, quad, title);
-    for (int line = 0; line < 2; line++) {
-      g_autofree char *text = NULL;
-      const char *name = read_at (f, image, quad, title, line, &text);
-      if (name)
-        fail_msg ("\"%s\" from its %s: read \"%s\" as %s", printed,
-                  line ? "name line" : "outline", text, name);
-    }
+    assert_printed_reads_no_name (f, cards[i], printed);
   }
 }
 
@@ -407,17 +415,9 @@ test_reader__capitals_alone_are_no_name (void **state)
   const char *cards[] = { "Karma", "Fork", "Fog" };
   for (guint i = 0; i < G_N_ELEMENTS (cards); i++) {
     g_autofree char *printed = g_ascii_strup (cards[i], -1);
-    double quad[4][2], title[4][2];
-    g_autoptr (TsImage) image = draw_card_printed (f, cards[i], printed, TS_SYNTH_FRAME_MODERN,
-                                                   3, 4.0, quad, title);
-    for (int line = 0; line < 2; line++) {
-      g_autofree char *text = NULL;
-      const char *name = read_at (f, image, quad, title, line, &text);
-      if (name)
-        fail_msg ("\"%s\" from its %s: read \"%s\" as %s", printed,
-                  line ? "name line" : "outline", text, name);
-    }
+    assert_printed_reads_no_name (f, cards[i], printed);
     /* Written as names are, the same card reads. */
+    double quad[4][2], title[4][2];
     g_autoptr (TsImage) plain = draw_card (f, cards[i], TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
                                            title);
     assert_string_equal (read_at (f, plain, quad, title, TRUE, NULL), cards[i]);
