@@ -2,32 +2,22 @@
  * lines (text strokes joined by morphology into line blobs, cut free of strokes across
  * them), on a shrunken grey copy and, for large titles, on one half its size. */
 #include "detect.h"
+#include "cputime.h"
 #include "cv.h"
 #include "rectify.h"
 
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 struct TsDetector {
   TsDetectorParams params;
   TsDetectorTiming timing;  /* of the last call */
 };
 
-/* CPU time of the calling thread, microseconds: the stage figures are then what the work
- * costs one core, whatever else the machine is doing. */
-static gint64
-cpu_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 static double
 ms_since (gint64 *t)
 {
-  gint64 now = cpu_us ();
+  gint64 now = ts_cputime_now_us ();
   double ms = (now - *t) / 1000.0;
   *t = now;
   return ms;
@@ -789,7 +779,7 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   double max_h = p->max_title_height * MIN (gray->width, gray->height);
   g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
   g_autoptr (GArray) whole = g_array_new (FALSE, FALSE, sizeof (Line));
-  gint64 t = cpu_us ();
+  gint64 t = ts_cputime_now_us ();
   g_autoptr (TsImage) bin = text_map (gray);
   det->timing.ms_text_map = ms_since (&t);
   /* Words of large titles come out as separate blobs: the merge below joins them. The
@@ -859,7 +849,7 @@ guint
 ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, double *ms_out)
 {
   g_return_val_if_fail (detector != NULL && image != NULL && out != NULL, 0);
-  gint64 t0 = g_get_monotonic_time (), t = cpu_us (), c0 = t;
+  gint64 t0 = g_get_monotonic_time (), t = ts_cputime_now_us (), c0 = t;
   const TsDetectorParams *p = &detector->params;
   memset (&detector->timing, 0, sizeof detector->timing);
   double asked;
@@ -886,7 +876,7 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
            sizeof (TsCardCandidate), by_confidence);
   guint n = MIN (found->len, (guint) MAX (p->max_candidates, 0));
   g_array_append_vals (out, found->data, n);
-  detector->timing.ms_total = (cpu_us () - c0) / 1000.0;
+  detector->timing.ms_total = (ts_cputime_now_us () - c0) / 1000.0;
   if (ms_out)
     *ms_out = (g_get_monotonic_time () - t0) / 1000.0;
   return n;

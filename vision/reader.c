@@ -2,11 +2,11 @@
  * and match the text against the card database, trying the other way up when the first
  * reading does not match. */
 #include "reader.h"
+#include "cputime.h"
 #include "cv.h"
 #include "rectify.h"
 
 #include <tesseract/capi.h>
-#include <time.h>
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -152,20 +152,10 @@ ts_reader_get_min_score (const TsReader *reader)
   return reader->min_score;
 }
 
-/* CPU time of the calling thread, microseconds (Tesseract runs on it with OMP_THREAD_LIMIT=1):
- * the stage figures are then what reading costs one core, whatever else the machine does. */
-static gint64
-cpu_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 static double
 ms_since (gint64 t0)
 {
-  return (cpu_us () - t0) / 1000.0;
+  return (ts_cputime_now_us () - t0) / 1000.0;
 }
 
 static gboolean
@@ -892,7 +882,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
 {
   if (doubt)
     *doubt = FALSE;
-  gint64 t0 = cpu_us ();
+  gint64 t0 = ts_cputime_now_us ();
   reader->last_conf = 0;
   double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -916,7 +906,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   out->ms_rectify += ms_since (t0);
   if (!strip)
     return g_strdup ("");
-  t0 = cpu_us ();
+  t0 = ts_cputime_now_us ();
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
   char *raw = TessBaseAPIGetUTF8Text (reader->api);
@@ -953,7 +943,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   char *text = ocr_title (reader, image, q, line, polarity, focus, &light, quad, &doubt, out);
   int conf = reader->last_conf;
   memset (m, 0, sizeof *m);
-  gint64 tm = cpu_us ();
+  gint64 tm = ts_cputime_now_us ();
   if (*text)
     match_text (reader, text, m);
   out->ms_match += ms_since (tm);
@@ -961,7 +951,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
     double other_quad[4][2] = { { -1, -1 } };
     char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
     TsMatch om = { 0 };
-    tm = cpu_us ();
+    tm = ts_cputime_now_us ();
     if (*other)
       match_text (reader, other, &om);
     out->ms_match += ms_since (tm);
@@ -1005,7 +995,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   }
   g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, NULL, out);
   TsMatch m = { 0 };
-  gint64 tm = cpu_us ();
+  gint64 tm = ts_cputime_now_us ();
   if (*text)
     match_text (reader, text, &m);
   out->ms_match += ms_since (tm);

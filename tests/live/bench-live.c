@@ -4,6 +4,7 @@
  * run of the tracker. Prints figures; asserts nothing about time. */
 #include "session-eval.h"
 #include "capture.h"
+#include "cputime.h"
 #include "cv.h"
 #include "detect.h"
 
@@ -12,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
@@ -45,14 +45,6 @@ static const char *const hd_script =
   "at 2 tap 1\n"
   "at 8 hand 0.20 1.30 0.45 0.70 10\n"
   "at 12 tap 4\n";
-
-static gint64
-thread_cpu_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
 
 /* Capture (JPEG frames from a folder), detection, placement and tracking at 1080p, with the
  * detector tuned as given, or (titles_every > 0) the live table's detection, which searches
@@ -93,7 +85,7 @@ bench_frame_cost (const TsDetectorParams *params, int titles_every, const char *
     TsImage *frame;
     gint64 t;
     while (ts_capture_read (src, &frame, &t, NULL) == TS_CAPTURE_FRAME) {
-      gint64 cpu0 = thread_cpu_us ();
+      gint64 cpu0 = ts_cputime_now_us ();
       gint64 a = g_get_monotonic_time ();
       /* A camera hands over a buffer: the copy stands for that capture. */
       g_autoptr (TsImage) copy = ts_image_copy (frame);
@@ -117,7 +109,7 @@ bench_frame_cost (const TsDetectorParams *params, int titles_every, const char *
       ts_observe_track (tracker, copy, t, (const TsTrackInput *) inputs->data, inputs->len,
                         titles, obs);
       gint64 e = g_get_monotonic_time ();
-      double cpu = (thread_cpu_us () - cpu0) / 1000.0;
+      double cpu = (ts_cputime_now_us () - cpu0) / 1000.0;
       g_array_append_val (t_cpu, cpu);
       n_cands += cands->len;
       n_obs = obs->len;

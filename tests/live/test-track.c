@@ -622,12 +622,20 @@ script_read (gpointer worker, const TsTrackReadRequest *req, double *score)
   return g_strndup (entry, (gsize) (colon - entry));
 }
 
+/* The scripted reader and the tracker's defaults with names read in step; change p before
+ * sim_init to try another tuning. */
 static void
-script_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p)
+script_params_init (ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p)
 {
   *reader = (TsTrackReader) { fake_worker_new, script_read, NULL, r };
   ts_tracker_params_init (p);
   p->sync_reads = TRUE;
+}
+
+static void
+script_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p)
+{
+  script_params_init (r, reader, p);
   sim_init (s, p, reader);
 }
 
@@ -655,10 +663,9 @@ test_track__one_off_misread_never_enters_play (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
+  script_params_init (&r, &reader, &p);
   p.strong_score = 0.99;  /* keep reading: later misreads come in too */
-  ts_tracker_free (s.tracker);
-  s.tracker = ts_tracker_new (&p, &reader);
+  sim_init (&s, &p, &reader);
   sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
   g_autoptr (TsImage) im = render_titles (&s);
@@ -972,10 +979,9 @@ test_track__only_read_cards_enter_when_so_tuned (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
+  script_params_init (&r, &reader, &p);
   p.report_unread = FALSE;
-  ts_tracker_free (s.tracker);
-  s.tracker = ts_tracker_new (&p, &reader);
+  sim_init (&s, &p, &reader);
   int box = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
   g_autoptr (TsImage) im = render_titles (&s);
@@ -1002,10 +1008,9 @@ test_track__reported_card_does_not_drift_along_stray_lines (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
+  script_params_init (&r, &reader, &p);
   p.leave_after_ms = 2000;
-  ts_tracker_free (s.tracker);
-  s.tracker = ts_tracker_new (&p, &reader);
+  sim_init (&s, &p, &reader);
   g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
   s.image = im;
   int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
