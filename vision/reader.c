@@ -50,7 +50,13 @@ struct TsReader {
   int last_conf;
   /* Room searched above a band for its text row (share of its height). */
   double room_above;
+  /* Timing: totals, the path being run, and the candidate being read. */
+  TsReaderTiming timing;
+  TsReadPath path;
+  TsReadPathTiming cur[TS_READ_N_PATHS];
 };
+
+typedef enum { STAGE_RECTIFY, STAGE_OCR, STAGE_MATCH } Stage;
 
 void
 ts_reading_clear (TsReading *reading)
@@ -156,6 +162,77 @@ static double
 ms_since (gint64 t0)
 {
   return (ts_cputime_now_us () - t0) / 1000.0;
+}
+
+/* Charges the time since t0 to stage of the reading and of the path being run. */
+static void
+spend (TsReader *reader, TsReading *out, Stage stage, gint64 t0)
+{
+  double ms = ms_since (t0);
+  TsReadPathTiming *p = &reader->cur[reader->path];
+  switch (stage) {
+  case STAGE_RECTIFY:
+    out->ms_rectify += ms;
+    p->ms_rectify += ms;
+    break;
+  case STAGE_OCR:
+    out->ms_ocr += ms;
+    p->ms_ocr += ms;
+    break;
+  case STAGE_MATCH:
+    out->ms_match += ms;
+    p->ms_match += ms;
+    break;
+  }
+}
+
+/* Runs path from here on; returns the path that ran before. */
+static TsReadPath
+enter_path (TsReader *reader, TsReadPath path)
+{
+  TsReadPath was = reader->path;
+  reader->path = path;
+  reader->cur[path].n_runs = 1;
+  return was;
+}
+
+const char *
+ts_read_path_to_string (TsReadPath path)
+{
+  static const char *const names[TS_READ_N_PATHS] = { "first", "polarity", "other",
+                                                      "raw-line", "band", "wider",
+                                                      "longer" };
+  return path < TS_READ_N_PATHS ? names[path] : "?";
+}
+
+void
+ts_reader_get_timing (const TsReader *reader, TsReaderTiming *out)
+{
+  *out = reader->timing;
+}
+
+void
+ts_reader_reset_timing (TsReader *reader)
+{
+  memset (&reader->timing, 0, sizeof reader->timing);
+}
+
+/* Adds the candidate just read to the totals of its outcome. */
+static void
+account (TsReader *reader, const TsReading *out)
+{
+  TsReadOutcomeTiming *o = out->name ? &reader->timing.named : &reader->timing.unnamed;
+  o->n_reads++;
+  o->ms += out->ms_rectify + out->ms_ocr + out->ms_match;
+  for (int i = 0; i < TS_READ_N_PATHS; i++) {
+    const TsReadPathTiming *c = &reader->cur[i];
+    TsReadPathTiming *p = &o->path[i];
+    p->n_runs += c->n_runs;
+    p->n_ocr += c->n_ocr;
+    p->ms_rectify += c->ms_rectify;
+    p->ms_ocr += c->ms_ocr;
+    p->ms_match += c->ms_match;
+  }
 }
 
 static gboolean
@@ -903,12 +980,13 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   }
   if (light_used)
     *light_used = light;
-  out->ms_rectify += ms_since (t0);
+  spend (reader, out, STAGE_RECTIFY, t0);
   if (!strip)
     return g_strdup ("");
   t0 = ts_cputime_now_us ();
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
+  reader->cur[reader->path].n_ocr++;
   char *raw = TessBaseAPIGetUTF8Text (reader->api);
   char *text = clean_text (raw ? raw : "");
   TessDeleteText (raw);
@@ -917,6 +995,10 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
    * strip's edge; Tesseract's line finding may give up on such a strip, while reading it
    * as one raw line, without that search, still gives the text. */
   if (!*text && line) {
+    spend (reader, out, STAGE_OCR, t0);
+    t0 = ts_cputime_now_us ();
+    TsReadPath was = enter_path (reader, TS_READ_PATH_RAW);
+    reader->cur[reader->path].n_ocr++;
     TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
     raw = TessBaseAPIGetUTF8Text (reader->api);
     g_free (text);
@@ -924,9 +1006,13 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     TessDeleteText (raw);
     reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
     TessBaseAPISetPageSegMode (reader->api, PSM_SINGLE_LINE);
+    TessBaseAPIClear (reader->api);
+    spend (reader, out, STAGE_OCR, t0);
+    reader->path = was;
+    return text;
   }
   TessBaseAPIClear (reader->api);
-  out->ms_ocr += ms_since (t0);
+  spend (reader, out, STAGE_OCR, t0);
   return text;
 }
 
@@ -946,15 +1032,17 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   gint64 tm = ts_cputime_now_us ();
   if (*text)
     match_text (reader, text, m);
-  out->ms_match += ms_since (tm);
+  spend (reader, out, STAGE_MATCH, tm);
   if (doubt && m->score < reader->min_score) {
+    TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
     char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
     TsMatch om = { 0 };
     tm = ts_cputime_now_us ();
     if (*other)
       match_text (reader, other, &om);
-    out->ms_match += ms_since (tm);
+    spend (reader, out, STAGE_MATCH, tm);
+    reader->path = was;
     if (om.score > m->score) {
       *m = om;
       g_free (text);
@@ -998,7 +1086,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   gint64 tm = ts_cputime_now_us ();
   if (*text)
     match_text (reader, text, &m);
-  out->ms_match += ms_since (tm);
+  spend (reader, out, STAGE_MATCH, tm);
   gboolean had = out->name && out->score >= reader->min_score;
   if (m.name && m.score >= reader->min_score && (!had || strlen (m.name) > strlen (out->name))) {
     out->name = m.name;
@@ -1064,6 +1152,8 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
 {
   g_return_val_if_fail (reader && image && candidate && out, FALSE);
   memset (out, 0, sizeof *out);
+  memset (reader->cur, 0, sizeof reader->cur);
+  enter_path (reader, TS_READ_PATH_FIRST);
   /* The reading as detected, then the card turned half way round. A card outline may be
    * the inner edge of the card's black border rather than the card's edge: each way up is
    * also read with the band placed on the outline grown to a whole card. */
@@ -1126,6 +1216,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   /* Glare, or a busy band, can fool the choice of which side is text: a title that gave
    * nothing is read once more with the other choice. */
   if (out->score < reader->min_score && best_score >= 0) {
+    enter_path (reader, TS_READ_PATH_OTHER);
     double title[4][2];
     memcpy (title, out->title, sizeof title);
     read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, 0, out);
@@ -1140,6 +1231,8 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
                   i < 2 * (candidate->upright_known ? 1 : 2); i++) {
     int t = i % (candidate->upright_known ? 1 : 2);
     double title[4][2];
+    enter_path (reader, i < (candidate->upright_known ? 1 : 2) ? TS_READ_PATH_BAND
+                                                                : TS_READ_PATH_WIDER);
     ts_rectify_quad_turn (candidate->title, 2 * t, title);
     reader->room_above = i < (candidate->upright_known ? 1 : 2) ? BAND_ROOM : 2 * BAND_ROOM;
     gboolean better = read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE,
@@ -1152,12 +1245,15 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
    * off from the rest of its name. Either way the lengthened line is worth a read. */
-  if (!candidate->has_quad && out->text && strlen (out->text) >= 3)
+  if (!candidate->has_quad && out->text && strlen (out->text) >= 3) {
+    enter_path (reader, TS_READ_PATH_LONGER);
     try_longer (reader, image, out);
+  }
   out->tapped = ts_rectify_angle_is_tapped (out->angle_deg);
   if (out->score < reader->min_score) {
     out->name = NULL;
     out->card = NULL;
   }
+  account (reader, out);
   return out->name != NULL;
 }

@@ -60,6 +60,45 @@ typedef struct {
   double ms_match;       /* ts_matcher_match */
 } TsReading;
 
+/* The paths a reading can take (see the top of this file), for timing. A retry nested in
+ * another path (the other polarity read when the votes disagree, Tesseract's raw-line
+ * mode) is charged to its own path. */
+typedef enum {
+  TS_READ_PATH_FIRST,     /* the band or line as found, the other way up, the grown band */
+  TS_READ_PATH_POLARITY,  /* the other polarity, read when the two votes disagree */
+  TS_READ_PATH_OTHER,     /* the other polarity of the best try, read when nothing matched */
+  TS_READ_PATH_RAW,       /* a lone line that read empty, read again as one raw line */
+  TS_READ_PATH_BAND,      /* a lone line searched as a band */
+  TS_READ_PATH_WIDER,     /* a lone line searched as a band with more room above */
+  TS_READ_PATH_LONGER,    /* a lone line read again lengthened */
+  TS_READ_N_PATHS
+} TsReadPath;
+
+/* Short name of a path ("first", "polarity", ...), static. */
+const char *ts_read_path_to_string (TsReadPath path);
+
+/* CPU time (ms, calling thread) spent on one path, summed over candidates. */
+typedef struct {
+  guint n_runs;          /* candidates on which the path ran */
+  guint n_ocr;           /* Tesseract calls */
+  double ms_rectify;
+  double ms_ocr;
+  double ms_match;
+} TsReadPathTiming;
+
+typedef struct {
+  guint n_reads;         /* candidates read */
+  double ms;             /* their CPU time, all paths */
+  TsReadPathTiming path[TS_READ_N_PATHS];
+} TsReadOutcomeTiming;
+
+/* Where the reader's time went since it was made or last reset, split by how each
+ * candidate ended: with a name, or without (mostly candidates that are no card's title). */
+typedef struct {
+  TsReadOutcomeTiming named;
+  TsReadOutcomeTiming unnamed;
+} TsReaderTiming;
+
 /* Frees what a TsReading owns (text) and zeroes it. */
 void ts_reading_clear (TsReading *reading);
 
@@ -74,6 +113,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsReader, ts_reader_free)
  * more worn or blurred titles and lets more wrong names through. */
 void ts_reader_set_min_score (TsReader *reader, double min_score);
 double ts_reader_get_min_score (const TsReader *reader);
+
+/* Copies the reader's timing totals into out. */
+void ts_reader_get_timing (const TsReader *reader, TsReaderTiming *out);
+void ts_reader_reset_timing (TsReader *reader);
 
 /* Reads candidate's title from image (the image the candidate was detected in). Fills out
  * (the caller clears it with ts_reading_clear). Returns TRUE when a name was matched. */

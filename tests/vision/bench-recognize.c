@@ -38,6 +38,36 @@ print_eval (const char *what, const TsEval *e)
                 e->stats.n_candidates);
 }
 
+/* Where the reader's time went, per candidate read: by path and by how candidates ended
+ * (a name, or none: mostly candidates that are no card's title). */
+static void
+print_reader_timing (const TsReader *reader)
+{
+  TsReaderTiming t;
+  ts_reader_get_timing (reader, &t);
+  guint n = t.named.n_reads + t.unnamed.n_reads;
+  if (n == 0)
+    return;
+  printf ("  reading, one core's CPU time: %.1f ms per candidate over %u candidates; "
+          "%u named %.1f ms each, %u unnamed %.1f ms each\n",
+          (t.named.ms + t.unnamed.ms) / n, n, t.named.n_reads,
+          t.named.n_reads ? t.named.ms / t.named.n_reads : 0, t.unnamed.n_reads,
+          t.unnamed.n_reads ? t.unnamed.ms / t.unnamed.n_reads : 0);
+  printf ("    %-9s %23s %31s   %s\n", "path", "ms per candidate (all)",
+          "named: runs ocr ms/cand", "unnamed: runs ocr ms/cand  (rectify/OCR/match ms/cand)");
+  for (int i = 0; i < TS_READ_N_PATHS; i++) {
+    const TsReadPathTiming *a = &t.named.path[i], *b = &t.unnamed.path[i];
+    double ms_a = a->ms_rectify + a->ms_ocr + a->ms_match;
+    double ms_b = b->ms_rectify + b->ms_ocr + b->ms_match;
+    printf ("    %-9s %23.2f %12u %5u %11.2f %14u %5u %8.2f  (%.2f/%.2f/%.2f)\n",
+            ts_read_path_to_string (i), (ms_a + ms_b) / n, a->n_runs, a->n_ocr,
+            t.named.n_reads ? ms_a / t.named.n_reads : 0, b->n_runs, b->n_ocr,
+            t.unnamed.n_reads ? ms_b / t.unnamed.n_reads : 0,
+            (a->ms_rectify + b->ms_rectify) / n, (a->ms_ocr + b->ms_ocr) / n,
+            (a->ms_match + b->ms_match) / n);
+  }
+}
+
 /* The fastest of runs detections of frame, stage by stage (each stage's best). */
 static void
 print_detect_breakdown (TsDetector *det, const TsImage *frame, int runs)
@@ -202,6 +232,8 @@ bench_synthetic (guint per_preset)
     g_autofree char *what = g_strdup_printf ("synthetic %s 1280x720",
                                              ts_synth_preset_to_string (presets[p]));
     print_synth (what, &e);
+    print_reader_timing (reader);
+    ts_reader_reset_timing (reader);
     if (g_getenv ("TS_EVAL_VERBOSE"))
       printf ("%s", e.misses->str);
     ts_eval_clear (&e);
@@ -491,6 +523,8 @@ bench_reader (guint per_preset, guint seed)
             e.n[1] ? e.ms[1] / e.n[1] : 0);
     if (g_getenv ("TS_EVAL_VERBOSE"))
       printf ("%s", e.misses->str);
+    print_reader_timing (reader);
+    ts_reader_reset_timing (reader);
     for (int m = 0; m < 2; m++) {
       n[m] += e.n[m];
       right[m] += e.right[m];
@@ -616,11 +650,14 @@ main (int argc, char **argv)
 
   TsEval e;
   ts_eval_init (&e);
+  ts_reader_reset_timing (reader);
   if (!ts_eval_folder (&e, det, reader, db, folder, 1, max, &error)) {
     fprintf (stderr, "bench-recognize: %s\n", error->message);
     return 1;
   }
   print_eval ("real dev photos (visions-dev)", &e);
+  /* With TS_EVAL_VERBOSE each missed line is read once more, and counted here. */
+  print_reader_timing (reader);
   if (g_getenv ("TS_EVAL_VERBOSE"))
     printf ("%s", e.misses->str);
   ts_eval_clear (&e);
