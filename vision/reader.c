@@ -39,6 +39,8 @@
 #define SURE_SCORE 0.93
 /* Room searched above and below a band for its text row, as a share of its height. */
 #define BAND_ROOM 0.15
+/* A band's text row weighing less (about how many letters, see TextRow) is not read. */
+#define MIN_ROW_WEIGHT 2.5
 
 struct TsReader {
   const TsCardDb *db;
@@ -54,7 +56,42 @@ struct TsReader {
   TsReaderTiming timing;
   TsReadPath path;
   TsReadPathTiming cur[TS_READ_N_PATHS];
+  /* The card names' words (folded, see fold_letters()), sorted, and the same reversed: a
+   * token read at a line's cut end is a prefix or a suffix of one. */
+  GPtrArray *words;
+  GPtrArray *words_reversed;
+  /* Every run of words of a card (face) name other than the whole (folded, see fold()):
+   * a name read that is one of these may be part of a longer name. */
+  GHashTable *name_parts;
+  /* Whether a reading of the candidate being read held a token that may be part of a
+   * card name's word. */
+  gboolean read_name_word;
+  /* Whether Tesseract is set to read a low-confidence line inverted too. */
+  gboolean invert;
 };
+
+/* Whether Tesseract should also read a line it is unsure of inverted (which doubles its
+ * time on what is not text). Only where that is the only other polarity read: on a line
+ * read as found, first (it saved names whose polarity make_text_dark() chose wrong) and as
+ * one raw line (without it junk read raw made short names). Band searches vote on the
+ * polarity and read the other when the votes disagree; the other polarity and the
+ * lengthened line follow a read of the first. Turning it off there cost no name on the
+ * real photos and a third of their time. */
+static gboolean
+path_inverts (TsReadPath path)
+{
+  return path == TS_READ_PATH_FIRST || path == TS_READ_PATH_RAW;
+}
+
+/* Sets whether Tesseract reads a line it is unsure of inverted too (its time doubles). */
+static void
+set_invert (TsReader *reader, gboolean invert)
+{
+  if (invert == reader->invert)
+    return;
+  TessBaseAPISetVariable (reader->api, "tessedit_do_invert", invert ? "1" : "0");
+  reader->invert = invert;
+}
 
 typedef enum { STAGE_RECTIFY, STAGE_OCR, STAGE_MATCH } Stage;
 
@@ -97,6 +134,102 @@ write_user_words (const TsCardDb *db, GError **error)
   return path;
 }
 
+static char *fold (const char *s);
+
+/* Lower-case letters only: the form tokens and name words are compared in for
+ * name_word_at_cut() ("Pack's" is "packs", "Silent-Chant" "silentchant"). */
+static char *
+fold_letters (const char *s, gsize n)
+{
+  GString *out = g_string_new (NULL);
+  for (gsize i = 0; i < n && s[i]; i++)
+    if (g_ascii_isalpha (s[i]))
+      g_string_append_c (out, g_ascii_tolower (s[i]));
+  return g_string_free (out, FALSE);
+}
+
+static int
+compare_strs (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+index_names (TsReader *reader)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  reader->words = g_ptr_array_new_with_free_func (g_free);
+  reader->words_reversed = g_ptr_array_new_with_free_func (g_free);
+  reader->name_parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < ts_carddb_count (reader->db); i++) {
+    g_auto (GStrv) faces = g_strsplit (ts_carddb_nth (reader->db, i)->name, " // ", -1);
+    for (char **f = faces; *f; f++) {
+      g_auto (GStrv) words = g_strsplit (*f, " ", -1);
+      guint n = g_strv_length (words);
+      for (guint a = 0; a < n; a++) {
+        char *w = fold_letters (words[a], strlen (words[a]));
+        if (*w == '\0' || g_hash_table_contains (seen, w)) {
+          g_free (w);
+        } else {
+          g_hash_table_add (seen, w);
+          g_ptr_array_add (reader->words, w);
+          g_ptr_array_add (reader->words_reversed, g_utf8_strreverse (w, -1));
+        }
+        for (guint b = a + 1; b <= n; b++) {
+          if (a == 0 && b == n)
+            continue;
+          char *saved = words[b];
+          words[b] = NULL;
+          g_autofree char *run = g_strjoinv (" ", words + a);
+          words[b] = saved;
+          char *part = fold (run);
+          if (*part && !g_hash_table_contains (reader->name_parts, part))
+            g_hash_table_add (reader->name_parts, part);
+          else
+            g_free (part);
+        }
+      }
+    }
+  }
+  /* words owns its strings; seen only pointed at them. */
+  g_ptr_array_sort (reader->words, compare_strs);
+  g_ptr_array_sort (reader->words_reversed, compare_strs);
+}
+
+/* Whether some word in sorted words starts with prefix. */
+static gboolean
+has_prefix (const GPtrArray *words, const char *prefix)
+{
+  guint lo = 0, hi = words->len;
+  while (lo < hi) {
+    guint mid = (lo + hi) / 2;
+    if (strcmp (g_ptr_array_index (words, mid), prefix) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < words->len && g_str_has_prefix (g_ptr_array_index (words, lo), prefix);
+}
+
+/* Whether text holds a token of NAME_WORD letters or more that begins or ends a word of
+ * some card name: a reading of a name cut off by its line's end ("Infer", "of Chaos")
+ * has one; what OCR makes of art and texture ("ee", "SoS") seldom does. */
+#define NAME_WORD 4
+static gboolean
+has_name_word (const TsReader *reader, const char *text)
+{
+  g_auto (GStrv) tokens = g_strsplit (text, " ", -1);
+  for (char **t = tokens; *t; t++) {
+    g_autofree char *w = fold_letters (*t, strlen (*t));
+    if (strlen (w) < NAME_WORD)
+      continue;
+    g_autofree char *r = g_utf8_strreverse (w, -1);
+    if (has_prefix (reader->words, w) || has_prefix (reader->words_reversed, r))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 TsReader *
 ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
 {
@@ -131,6 +264,8 @@ ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
   reader->words_path = g_steal_pointer (&words);
   reader->min_score = 0.80;
   reader->room_above = BAND_ROOM;
+  reader->invert = TRUE;
+  index_names (reader);
   return reader;
 }
 
@@ -143,6 +278,9 @@ ts_reader_free (TsReader *reader)
   TessBaseAPIDelete (reader->api);
   g_unlink (reader->words_path);
   g_free (reader->words_path);
+  g_clear_pointer (&reader->words, g_ptr_array_unref);
+  g_clear_pointer (&reader->words_reversed, g_ptr_array_unref);
+  g_clear_pointer (&reader->name_parts, g_hash_table_unref);
   g_free (reader);
 }
 
@@ -862,7 +1000,8 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
  * text row is found. */
 static TsImage *
 prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
-               gboolean choose, double focus, double row_quad[4][2], gboolean *doubt)
+               gboolean choose, double focus, double row_quad[4][2], gboolean *doubt,
+               TextRow *row_out)
 {
   g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
   TextRow row, other = { 0 };
@@ -897,6 +1036,8 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   }
   if (!found)
     return NULL;
+  if (row_out)
+    *row_out = row;
   /* Second look: only the row, with room for ascenders, descenders and a margin. */
   double rh = row.y1 - row.y0 + 1;
   double u0 = (row.x0 - 0.8 * rh) / gray->width, u1 = (row.x1 + 1 + 0.8 * rh) / gray->width;
@@ -967,6 +1108,8 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     return g_strdup ("");
   gboolean light = polarity == 1;
   g_autoptr (TsImage) strip = NULL;
+  double weight = -1;
+  int rows = 0;
   if (line) {
     strip = line_strip (image, q, light);
   } else {
@@ -974,9 +1117,16 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
      * with a margin above and below. */
     double band[4][2], row_quad[4][2];
     sub_quad (q, 0, -reader->room_above, 1, 1.15, band);
-    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt);
+    TextRow tr = { 0 };
+    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt, &tr);
+    weight = tr.weight;
+    rows = tr.y1 - tr.y0 + 1;
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
+    /* Less than a name's three letters (two of them run together still weigh 2.5):
+     * no name could be read there. Most such rows are texture, art or a symbol. */
+    if (strip && tr.weight < MIN_ROW_WEIGHT)
+      g_clear_pointer (&strip, ts_image_free);
   }
   if (light_used)
     *light_used = light;
@@ -984,6 +1134,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   if (!strip)
     return g_strdup ("");
   t0 = ts_cputime_now_us ();
+  set_invert (reader, path_inverts (reader->path));
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
   reader->cur[reader->path].n_ocr++;
@@ -999,6 +1150,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     t0 = ts_cputime_now_us ();
     TsReadPath was = enter_path (reader, TS_READ_PATH_RAW);
     reader->cur[reader->path].n_ocr++;
+    set_invert (reader, path_inverts (reader->path));
     TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
     raw = TessBaseAPIGetUTF8Text (reader->api);
     g_free (text);
@@ -1008,11 +1160,19 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     TessBaseAPISetPageSegMode (reader->api, PSM_SINGLE_LINE);
     TessBaseAPIClear (reader->api);
     spend (reader, out, STAGE_OCR, t0);
+    reader->read_name_word |= has_name_word (reader, text);
+    g_debug ("trace ocr path=%s line=%d pol=%d light=%d w=%d h=%d conf=%d ms=%.2f weight=%.2f rows=%d text=\"%s\"",
+             ts_read_path_to_string (reader->path), line, polarity, light, strip->width,
+             strip->height, reader->last_conf, ms_since (t0), weight, rows, text);
     reader->path = was;
     return text;
   }
   TessBaseAPIClear (reader->api);
   spend (reader, out, STAGE_OCR, t0);
+  reader->read_name_word |= has_name_word (reader, text);
+  g_debug ("trace ocr path=%s line=%d pol=%d light=%d w=%d h=%d conf=%d ms=%.2f weight=%.2f rows=%d text=\"%s\"",
+           ts_read_path_to_string (reader->path), line, polarity, light, strip->width,
+           strip->height, reader->last_conf, ms_since (t0), weight, rows, text);
   return text;
 }
 
@@ -1033,6 +1193,8 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   if (*text)
     match_text (reader, text, m);
   spend (reader, out, STAGE_MATCH, tm);
+  g_debug ("trace match path=%s score=%.3f doubt=%d name=%s", ts_read_path_to_string (reader->path),
+           m->score, doubt, m->name ? m->name : "-");
   if (doubt && m->score < reader->min_score) {
     TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
@@ -1042,6 +1204,8 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
     if (*other)
       match_text (reader, other, &om);
     spend (reader, out, STAGE_MATCH, tm);
+    g_debug ("trace match path=%s score=%.3f doubt=0 name=%s", ts_read_path_to_string (reader->path),
+             om.score, om.name ? om.name : "-");
     reader->path = was;
     if (om.score > m->score) {
       *m = om;
@@ -1087,6 +1251,8 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   if (*text)
     match_text (reader, text, &m);
   spend (reader, out, STAGE_MATCH, tm);
+  g_debug ("trace match path=%s score=%.3f doubt=0 name=%s", ts_read_path_to_string (reader->path),
+           m.score, m.name ? m.name : "-");
   gboolean had = out->name && out->score >= reader->min_score;
   if (m.name && m.score >= reader->min_score && (!had || strlen (m.name) > strlen (out->name))) {
     out->name = m.name;
@@ -1096,6 +1262,20 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     out->text = g_steal_pointer (&text);
     memcpy (out->title, q, sizeof q);
   }
+}
+
+/* Whether a lone line read so far as out may be part of a longer name (see try_longer()):
+ * the name read is a run of another card's name's words ("Stand" of "Make a Stand"), or it
+ * was not read sure, or no name was read but some reading held what may be part of a name's
+ * word. */
+static gboolean
+longer_worth (const TsReader *reader, const TsReading *out)
+{
+  if (out->name && out->score >= reader->min_score) {
+    g_autofree char *name = fold (out->name);
+    return out->score < SURE_SCORE || g_hash_table_contains (reader->name_parts, name);
+  }
+  return reader->read_name_word;
 }
 
 /* Reads title q (as ocr_title() does) and keeps the reading in out when it matches better
@@ -1153,7 +1333,9 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   g_return_val_if_fail (reader && image && candidate && out, FALSE);
   memset (out, 0, sizeof *out);
   memset (reader->cur, 0, sizeof reader->cur);
+  reader->read_name_word = FALSE;
   enter_path (reader, TS_READ_PATH_FIRST);
+  g_debug ("trace cand quad=%d upright=%d", candidate->has_quad, candidate->upright_known);
   /* The reading as detected, then the card turned half way round. A card outline may be
    * the inner edge of the card's black border rather than the card's edge: each way up is
    * also read with the band placed on the outline grown to a whole card. */
@@ -1245,7 +1427,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
    * off from the rest of its name. Either way the lengthened line is worth a read. */
-  if (!candidate->has_quad && out->text && strlen (out->text) >= 3) {
+  if (!candidate->has_quad && out->text && strlen (out->text) >= 3 && longer_worth (reader, out)) {
     enter_path (reader, TS_READ_PATH_LONGER);
     try_longer (reader, image, out);
   }
@@ -1255,5 +1437,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     out->card = NULL;
   }
   account (reader, out);
+  g_debug ("trace end name=%s score=%.3f text=\"%s\"", out->name ? out->name : "-", out->score,
+           out->text ? out->text : "");
   return out->name != NULL;
 }
