@@ -80,6 +80,8 @@ struct TsReader {
 static gboolean
 path_inverts (TsReadPath path)
 {
+  if (g_getenv ("TS_EXP_OLD"))
+    return TRUE;
   return path == TS_READ_PATH_FIRST || path == TS_READ_PATH_RAW;
 }
 
@@ -1125,7 +1127,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
       memcpy (text_quad, row_quad, sizeof row_quad);
     /* Less than a name's three letters (two of them run together still weigh 2.5):
      * no name could be read there. Most such rows are texture, art or a symbol. */
-    if (strip && tr.weight < MIN_ROW_WEIGHT)
+    if (strip && tr.weight < MIN_ROW_WEIGHT && !g_getenv ("TS_EXP_OLD"))
       g_clear_pointer (&strip, ts_image_free);
   }
   if (light_used)
@@ -1271,6 +1273,8 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 static gboolean
 longer_worth (const TsReader *reader, const TsReading *out)
 {
+  if (g_getenv ("TS_EXP_OLD"))
+    return TRUE;
   if (out->name && out->score >= reader->min_score) {
     g_autofree char *name = fold (out->name);
     return out->score < SURE_SCORE || g_hash_table_contains (reader->name_parts, name);

@@ -449,6 +449,137 @@ test_reader__line_found_off_its_text (void **state)
   assert_int_equal (read, G_N_ELEMENTS (cards));
 }
 
+/* Reads candidate c, returning the name read (or NULL) and the reader's timing of that
+ * read alone. */
+static const char *
+read_timed (Fixture *f, const TsImage *image, const TsCardCandidate *c, TsReaderTiming *t)
+{
+  ts_reader_reset_timing (f->reader);
+  TsReading rd;
+  ts_reader_read (f->reader, image, c, &rd);
+  const char *name = rd.name;
+  ts_reading_clear (&rd);
+  ts_reader_get_timing (f->reader, t);
+  return name;
+}
+
+/* Tesseract calls the reading of one candidate made on path, however it ended. */
+static guint
+ocr_calls (const TsReaderTiming *t, TsReadPath path)
+{
+  return t->named.path[path].n_ocr + t->unnamed.path[path].n_ocr;
+}
+
+/* A band whose text row holds less than a name's three letters is not given to Tesseract:
+ * a name line printed with two letters, found alone, is searched as a band both ways up
+ * without a read. A three-letter name is still read, from its outline and its line. */
+static void
+test_reader__row_lighter_than_a_name_is_not_read (void **state)
+{
+  Fixture *f = *state;
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card_printed (f, "Fog", "Io", TS_SYNTH_FRAME_MODERN, 3, 4.0,
+                                                 quad, title);
+  TsCardCandidate c = { 0 };
+  memcpy (c.title, title, sizeof c.title);
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsReaderTiming t;
+  assert_null (read_timed (f, image, &c, &t));
+  assert_int_equal (t.unnamed.n_reads, 1);
+  /* The band search ran, both ways up, and found nothing worth reading. */
+  assert_int_equal (t.unnamed.path[TS_READ_PATH_BAND].n_runs, 1);
+  assert_int_equal (ocr_calls (&t, TS_READ_PATH_BAND), 0);
+  /* The lone line itself was read. */
+  assert_true (ocr_calls (&t, TS_READ_PATH_FIRST) > 0);
+
+  const char *shortest[] = { "Fog", "Web" };
+  for (guint i = 0; i < G_N_ELEMENTS (shortest); i++) {
+    g_autoptr (TsImage) card = draw_card (f, shortest[i], TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
+                                          title);
+    assert_reads (f, card, quad, title, shortest[i]);
+    g_autoptr (TsImage) old = draw_card (f, shortest[i], TS_SYNTH_FRAME_OLD, 5, 4.0, quad, title);
+    assert_reads (f, old, quad, title, shortest[i]);
+  }
+}
+
+/* The columns of title (an upright box) where the first n_words words of its text lie:
+ * from the first dark column to the middle of the n_words-th gap an eighth of the box's
+ * height wide or more (a space; letters stand closer). FALSE when there are not that many gaps. */
+static gboolean
+first_words (const TsImage *image, const double title[4][2], int n_words, double *x0,
+             double *x1)
+{
+  /* The middle rows: the band's frame lines run along its top and bottom. */
+  double h = title[3][1] - title[0][1];
+  int left = (int) title[0][0], right = (int) title[1][0];
+  int top = (int) (title[0][1] + 0.3 * h), bottom = (int) (title[3][1] - 0.3 * h);
+  int first = -1, gap_start = -1, words = 0;
+  for (int x = left; x < right; x++) {
+    gboolean ink = FALSE;
+    for (int y = top; y < bottom && !ink; y++) {
+      const guint8 *p = image->data + (gsize) y * image->stride + 3 * x;
+      ink = p[0] + p[1] + p[2] < 3 * 90;
+    }
+    if (ink && first < 0)
+      first = x;
+    if (first < 0)
+      continue;
+    if (!ink && gap_start < 0)
+      gap_start = x;
+    if (ink && gap_start >= 0) {
+      if (x - gap_start >= h / 8 && ++words == n_words) {
+        *x0 = first - 2;
+        *x1 = (gap_start + x) / 2.0;
+        return TRUE;
+      }
+      gap_start = -1;
+    }
+  }
+  return FALSE;
+}
+
+/* A line found over the first words of a name only ("Savannah" of "Savannah Lions", itself a
+ * card; "Wall of" of "Wall of Bone", no card) reads the whole name: the line is read
+ * again lengthened when what it read may be part of a longer name. */
+static void
+test_reader__first_words_read_the_whole_name (void **state)
+{
+  Fixture *f = *state;
+  const struct {
+    const char *name;
+    int words;
+  } cases[] = { { "Savannah Lions", 1 }, { "Wall of Bone", 2 } };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    double quad[4][2], title[4][2], x0 = 0, x1 = 0;
+    g_autoptr (TsImage) image = draw_card (f, cases[i].name, TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
+                                           title);
+    assert_true (first_words (image, title, cases[i].words, &x0, &x1));
+    TsCardCandidate c = { 0 };
+    memcpy (c.title, title, sizeof c.title);
+    c.title[0][0] = c.title[3][0] = x0;
+    c.title[1][0] = c.title[2][0] = x1;
+    c.angle_deg = ts_rectify_quad_angle (c.title);
+    TsReaderTiming t;
+    const char *name = read_timed (f, image, &c, &t);
+    if (!name)
+      name = "-";
+    printf ("# %s from its first %d word(s): %s\n", cases[i].name, cases[i].words,
+            name ? name : "-");
+    assert_string_equal (name, cases[i].name);
+    assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 1);
+  }
+  /* A whole name that is no part of another's is not read again. */
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card (f, "Serra Angel", TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
+                                         title);
+  TsCardCandidate c = { 0 };
+  memcpy (c.title, title, sizeof c.title);
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsReaderTiming t;
+  assert_string_equal (read_timed (f, image, &c, &t), "Serra Angel");
+  assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 0);
+}
+
 /* Every fifth dev photo (20), scored against its ground truth. */
 static void
 test_dev_photos__sample_recall_and_precision (void **state)
@@ -491,6 +622,8 @@ main (void)
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
     cmocka_unit_test (test_reader__capitals_alone_are_no_name),
     cmocka_unit_test (test_reader__line_found_off_its_text),
+    cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
+    cmocka_unit_test (test_reader__first_words_read_the_whole_name),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
