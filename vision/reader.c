@@ -71,17 +71,15 @@ struct TsReader {
 };
 
 /* Whether Tesseract should also read a line it is unsure of inverted (which doubles its
- * time on what is not text). Only where that is the only other polarity read: on a line
- * read as found, first (it saved names whose polarity make_text_dark() chose wrong) and as
- * one raw line (without it junk read raw made short names). Band searches vote on the
- * polarity and read the other when the votes disagree; the other polarity and the
- * lengthened line follow a read of the first. Turning it off there cost no name on the
- * real photos and a third of their time. */
+ * time on what is not text, most of what is read). Only where no other read covers the
+ * other polarity: a line read as found, first (that saves names whose polarity
+ * make_text_dark() chose wrong), and read as one raw line (without it, junk read raw gave
+ * short names). Band searches vote on the polarity and read the other when the votes
+ * disagree; the other polarity and the lengthened line follow a first read. Turning it off
+ * on those paths lost no name on the real dev photos. */
 static gboolean
 path_inverts (TsReadPath path)
 {
-  if (g_getenv ("TS_EXP_OLD"))
-    return TRUE;
   return path == TS_READ_PATH_FIRST || path == TS_READ_PATH_RAW;
 }
 
@@ -138,8 +136,8 @@ write_user_words (const TsCardDb *db, GError **error)
 
 static char *fold (const char *s);
 
-/* Lower-case letters only: the form tokens and name words are compared in for
- * name_word_at_cut() ("Pack's" is "packs", "Silent-Chant" "silentchant"). */
+/* Lower-case letters only: the form tokens and name words are compared in by
+ * has_name_word() ("Pack's" is "packs", "Silent-Chant" "silentchant"). */
 static char *
 fold_letters (const char *s, gsize n)
 {
@@ -1110,8 +1108,6 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     return g_strdup ("");
   gboolean light = polarity == 1;
   g_autoptr (TsImage) strip = NULL;
-  double weight = -1;
-  int rows = 0;
   if (line) {
     strip = line_strip (image, q, light);
   } else {
@@ -1121,13 +1117,11 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     sub_quad (q, 0, -reader->room_above, 1, 1.15, band);
     TextRow tr = { 0 };
     strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt, &tr);
-    weight = tr.weight;
-    rows = tr.y1 - tr.y0 + 1;
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
     /* Less than a name's three letters (two of them run together still weigh 2.5):
      * no name could be read there. Most such rows are texture, art or a symbol. */
-    if (strip && tr.weight < MIN_ROW_WEIGHT && !g_getenv ("TS_EXP_OLD"))
+    if (strip && tr.weight < MIN_ROW_WEIGHT)
       g_clear_pointer (&strip, ts_image_free);
   }
   if (light_used)
@@ -1147,10 +1141,11 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   /* A line found alone can sit a little off its text, whose letters then run into the
    * strip's edge; Tesseract's line finding may give up on such a strip, while reading it
    * as one raw line, without that search, still gives the text. */
+  TsReadPath was = reader->path;
   if (!*text && line) {
     spend (reader, out, STAGE_OCR, t0);
     t0 = ts_cputime_now_us ();
-    TsReadPath was = enter_path (reader, TS_READ_PATH_RAW);
+    enter_path (reader, TS_READ_PATH_RAW);
     reader->cur[reader->path].n_ocr++;
     set_invert (reader, path_inverts (reader->path));
     TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
@@ -1160,21 +1155,13 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     TessDeleteText (raw);
     reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
     TessBaseAPISetPageSegMode (reader->api, PSM_SINGLE_LINE);
-    TessBaseAPIClear (reader->api);
-    spend (reader, out, STAGE_OCR, t0);
-    reader->read_name_word |= has_name_word (reader, text);
-    g_debug ("trace ocr path=%s line=%d pol=%d light=%d w=%d h=%d conf=%d ms=%.2f weight=%.2f rows=%d text=\"%s\"",
-             ts_read_path_to_string (reader->path), line, polarity, light, strip->width,
-             strip->height, reader->last_conf, ms_since (t0), weight, rows, text);
-    reader->path = was;
-    return text;
   }
   TessBaseAPIClear (reader->api);
   spend (reader, out, STAGE_OCR, t0);
   reader->read_name_word |= has_name_word (reader, text);
-  g_debug ("trace ocr path=%s line=%d pol=%d light=%d w=%d h=%d conf=%d ms=%.2f weight=%.2f rows=%d text=\"%s\"",
-           ts_read_path_to_string (reader->path), line, polarity, light, strip->width,
-           strip->height, reader->last_conf, ms_since (t0), weight, rows, text);
+  g_debug ("ocr %s: line %d light %d %dx%d conf %d \"%s\"", ts_read_path_to_string (reader->path),
+           line, light, strip->width, strip->height, reader->last_conf, text);
+  reader->path = was;
   return text;
 }
 
@@ -1195,8 +1182,8 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   if (*text)
     match_text (reader, text, m);
   spend (reader, out, STAGE_MATCH, tm);
-  g_debug ("trace match path=%s score=%.3f doubt=%d name=%s", ts_read_path_to_string (reader->path),
-           m->score, doubt, m->name ? m->name : "-");
+  g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m->name ? m->name : "-",
+           m->score);
   if (doubt && m->score < reader->min_score) {
     TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
@@ -1206,8 +1193,8 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
     if (*other)
       match_text (reader, other, &om);
     spend (reader, out, STAGE_MATCH, tm);
-    g_debug ("trace match path=%s score=%.3f doubt=0 name=%s", ts_read_path_to_string (reader->path),
-             om.score, om.name ? om.name : "-");
+    g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path),
+             om.name ? om.name : "-", om.score);
     reader->path = was;
     if (om.score > m->score) {
       *m = om;
@@ -1253,8 +1240,8 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   if (*text)
     match_text (reader, text, &m);
   spend (reader, out, STAGE_MATCH, tm);
-  g_debug ("trace match path=%s score=%.3f doubt=0 name=%s", ts_read_path_to_string (reader->path),
-           m.score, m.name ? m.name : "-");
+  g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m.name ? m.name : "-",
+           m.score);
   gboolean had = out->name && out->score >= reader->min_score;
   if (m.name && m.score >= reader->min_score && (!had || strlen (m.name) > strlen (out->name))) {
     out->name = m.name;
@@ -1273,8 +1260,6 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 static gboolean
 longer_worth (const TsReader *reader, const TsReading *out)
 {
-  if (g_getenv ("TS_EXP_OLD"))
-    return TRUE;
   if (out->name && out->score >= reader->min_score) {
     g_autofree char *name = fold (out->name);
     return out->score < SURE_SCORE || g_hash_table_contains (reader->name_parts, name);
@@ -1339,7 +1324,6 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
   enter_path (reader, TS_READ_PATH_FIRST);
-  g_debug ("trace cand quad=%d upright=%d", candidate->has_quad, candidate->upright_known);
   /* The reading as detected, then the card turned half way round. A card outline may be
    * the inner edge of the card's black border rather than the card's edge: each way up is
    * also read with the band placed on the outline grown to a whole card. */
@@ -1441,7 +1425,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     out->card = NULL;
   }
   account (reader, out);
-  g_debug ("trace end name=%s score=%.3f text=\"%s\"", out->name ? out->name : "-", out->score,
+  g_debug ("read: %s %.3f \"%s\"", out->name ? out->name : "-", out->score,
            out->text ? out->text : "");
   return out->name != NULL;
 }

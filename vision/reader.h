@@ -30,6 +30,14 @@
  * found alone is read again lengthened, in case it was one word of a longer name. A short
  * name found by searching a lone line as a band needs Tesseract's confidence (texture
  * stretched to full contrast can look like a short word).
+ *
+ * Most candidates are no title (rules text, art, texture) and go through every retry, so
+ * retries are spared where they cannot help: a band's text row lighter than three letters
+ * is not read; Tesseract reads an unsure line inverted as well only where no read of ours
+ * covers the other polarity (a line's first read and its raw-line read); a lone line is read
+ * lengthened only when what was read may be part of a longer name (a name that is a run of
+ * another card's words, a name not read sure, or a token beginning or ending a word of some
+ * name). ts_reader_get_timing() tells where the time went.
  */
 #pragma once
 
