@@ -63,8 +63,8 @@ struct TsReader {
   /* Every run of words of a card (face) name other than the whole (folded, see fold()):
    * a name read that is one of these may be part of a longer name. */
   GHashTable *name_parts;
-  /* Whether a reading of the candidate being read held a token that may be part of a
-   * card name's word. */
+  /* Whether a reading of the candidate being read may be part of a card's name (see
+   * may_be_name_part()). */
   gboolean read_name_word;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
@@ -137,7 +137,7 @@ write_user_words (const TsCardDb *db, GError **error)
 static char *fold (const char *s);
 
 /* Lower-case letters only: the form tokens and name words are compared in by
- * has_name_word() ("Pack's" is "packs", "Silent-Chant" "silentchant"). */
+ * may_be_name_part() ("Pack's" is "packs", "Silent-Chant" "silentchant"). */
 static char *
 fold_letters (const char *s, gsize n)
 {
@@ -211,16 +211,21 @@ has_prefix (const GPtrArray *words, const char *prefix)
   return lo < words->len && g_str_has_prefix (g_ptr_array_index (words, lo), prefix);
 }
 
-/* Whether text holds a token of NAME_WORD letters or more that begins or ends a word of
- * some card name: a reading of a name cut off by its line's end ("Infer", "of Chaos")
- * has one; what OCR makes of art and texture ("ee", "SoS") seldom does. */
+/* Whether text, read with Tesseract's mean confidence conf, may be part of a card's name:
+ * it holds a token of NAME_WORD letters or more that begins or ends a word of some card
+ * name (a name cut off by its line's end: "Infer", "of Chaos"), or a word of three letters
+ * or more read at WORD_CONF or above (a piece from within a word: "unt" of "Counterspell").
+ * What OCR makes of art and texture ("ee", "SoS", read unsure) seldom is. */
 #define NAME_WORD 4
+#define WORD_CONF 80
 static gboolean
-has_name_word (const TsReader *reader, const char *text)
+may_be_name_part (const TsReader *reader, const char *text, int conf)
 {
   g_auto (GStrv) tokens = g_strsplit (text, " ", -1);
   for (char **t = tokens; *t; t++) {
     g_autofree char *w = fold_letters (*t, strlen (*t));
+    if (strlen (w) >= 3 && conf >= WORD_CONF)
+      return TRUE;
     if (strlen (w) < NAME_WORD)
       continue;
     g_autofree char *r = g_utf8_strreverse (w, -1);
@@ -1158,7 +1163,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   }
   TessBaseAPIClear (reader->api);
   spend (reader, out, STAGE_OCR, t0);
-  reader->read_name_word |= has_name_word (reader, text);
+  reader->read_name_word |= may_be_name_part (reader, text, reader->last_conf);
   g_debug ("ocr %s: line %d light %d %dx%d conf %d \"%s\"", ts_read_path_to_string (reader->path),
            line, light, strip->width, strip->height, reader->last_conf, text);
   reader->path = was;
@@ -1255,8 +1260,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 
 /* Whether a lone line read so far as out may be part of a longer name (see try_longer()):
  * the name read is a run of another card's name's words ("Stand" of "Make a Stand"), or it
- * was not read sure, or no name was read but some reading held what may be part of a name's
- * word. */
+ * was not read sure, or no name was read but some reading may be part of a name. */
 static gboolean
 longer_worth (const TsReader *reader, const TsReading *out)
 {

@@ -36,8 +36,8 @@
  * is not read; Tesseract reads an unsure line inverted as well only where no read of ours
  * covers the other polarity (a line's first read and its raw-line read); a lone line is read
  * lengthened only when what was read may be part of a longer name (a name that is a run of
- * another card's words, a name not read sure, or a token beginning or ending a word of some
- * name). ts_reader_get_timing() tells where the time went.
+ * another card's words, a name not read sure, a token beginning or ending a word of some
+ * name, or a word read with high confidence). ts_reader_get_timing() tells where the time went.
  */
 #pragma once
 
