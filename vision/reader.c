@@ -41,8 +41,6 @@
 #define BAND_ROOM 0.15
 /* A band's text row weighing less (about how many letters, see TextRow) is not read. */
 #define MIN_ROW_WEIGHT 2.5
-/* Text rows of bands remembered per candidate, so as not to read one twice. */
-#define MAX_ROWS_READ 16
 
 struct TsReader {
   const TsCardDb *db;
@@ -70,43 +68,7 @@ struct TsReader {
   gboolean read_name_word;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
-  /* The text rows of bands read for the candidate being read (image pixels, corner 0 the
-   * text's top-left) and their polarity: a band search that finds one again does not read
-   * it again. */
-  double rows_read[MAX_ROWS_READ][4][2];
-  gboolean rows_light[MAX_ROWS_READ];
-  guint n_rows_read;
 };
-
-/* Whether row (as found with polarity light) was read already for this candidate: the same
- * polarity, every corner within a fifth of the row's height of the earlier one's. Band
- * searches with more room, of the grown outline or of the other polarity often settle on
- * the row an earlier search read; reading it again would give the same text. */
-static gboolean
-row_read_before (const TsReader *reader, const double row[4][2], gboolean light)
-{
-  double h = (ts_rectify_quad_edge (row, 1) + ts_rectify_quad_edge (row, 3)) / 2;
-  for (guint i = 0; i < reader->n_rows_read; i++) {
-    if (reader->rows_light[i] != light)
-      continue;
-    gboolean same = TRUE;
-    for (int k = 0; k < 4 && same; k++)
-      same = hypot (row[k][0] - reader->rows_read[i][k][0],
-                    row[k][1] - reader->rows_read[i][k][1]) < 0.2 * h;
-    if (same)
-      return TRUE;
-  }
-  return FALSE;
-}
-
-static void
-remember_row (TsReader *reader, const double row[4][2], gboolean light)
-{
-  if (reader->n_rows_read == MAX_ROWS_READ)
-    return;
-  memcpy (reader->rows_read[reader->n_rows_read], row, sizeof reader->rows_read[0]);
-  reader->rows_light[reader->n_rows_read++] = light;
-}
 
 /* Whether Tesseract should also read a line it is unsure of inverted (which doubles its
  * time on what is not text, most of what is read). Only where no other read covers the
@@ -1166,10 +1128,6 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
      * no name could be read there. Most such rows are texture, art or a symbol. */
     if (strip && tr.weight < MIN_ROW_WEIGHT)
       g_clear_pointer (&strip, ts_image_free);
-    if (strip && row_read_before (reader, row_quad, light))
-      g_clear_pointer (&strip, ts_image_free);
-    else if (strip)
-      remember_row (reader, row_quad, light);
   }
   if (light_used)
     *light_used = light;
@@ -1369,7 +1327,6 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (out, 0, sizeof *out);
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
-  reader->n_rows_read = 0;
   enter_path (reader, TS_READ_PATH_FIRST);
   /* The reading as detected, then the card turned half way round. A card outline may be
    * the inner edge of the card's black border rather than the card's edge: each way up is

@@ -502,26 +502,6 @@ test_reader__row_lighter_than_a_name_is_not_read (void **state)
   }
 }
 
-/* A band search that settles on a text row already read (the same polarity, the same place)
- * does not read it again: a lone line of words that are no card's name is searched as a band
- * and then with more room above, which finds the same rows. */
-static void
-test_reader__row_read_once (void **state)
-{
-  Fixture *f = *state;
-  double quad[4][2], title[4][2];
-  g_autoptr (TsImage) image = draw_card_printed (f, "Karma", "Grotarian Sentinel",
-                                                 TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
-  TsCardCandidate c = { 0 };
-  memcpy (c.title, title, sizeof c.title);
-  c.angle_deg = ts_rectify_quad_angle (c.title);
-  TsReaderTiming t;
-  assert_null (read_timed (f, image, &c, &t));
-  assert_true (ocr_calls (&t, TS_READ_PATH_BAND) > 0);
-  assert_int_equal (t.unnamed.path[TS_READ_PATH_WIDER].n_runs, 1);
-  assert_int_equal (ocr_calls (&t, TS_READ_PATH_WIDER), 0);
-}
-
 /* The columns of title (an upright box) where the first n_words words of its text lie:
  * from the first dark column to the middle of the n_words-th gap an eighth of the box's
  * height wide or more (a space; letters stand closer). FALSE when there are not that many gaps. */
@@ -644,7 +624,6 @@ main (void)
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
-    cmocka_unit_test (test_reader__row_read_once),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
