@@ -20,6 +20,11 @@
 /* A title change noticed this long after such a gap ended is not dated by it (a hand that
  * once rested on the card has nothing to do with a change seen much later). */
 #define GAP_RECENT_US (3 * G_USEC_PER_SEC)
+/* A card seen turning onto the other state's axis, to within this (degrees), and at once
+ * turned back or carried off, was turned (see track_update). */
+#define PEAK_DEG 8.0
+/* Frames a card may lie at such a peak before the settled-turn rule alone decides. */
+#define PEAK_HOLD_FRAMES 4
 
 typedef enum {
   TRACK_TENTATIVE,  /* seen, not yet confirm_frames times */
@@ -67,6 +72,10 @@ typedef struct {
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
+  int approach;           /* frames in a row it turned towards the other state */
+  gint64 peak_us;         /* when it was last seen turned onto the other state's axis after
+                           * such frames (0: not) */
+  guint64 peak_frame;
   gboolean entry_tapped;  /* its state when first confirmed */
   gint64 turned_us;       /* when it last turned before being reported */
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
@@ -725,6 +734,23 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   return tr;
 }
 
+/* The card now lies tapped (or not) since time_us, off degrees from that state's axis:
+ * reported for a card in play outside a pile (in a graveyard a card's turn means nothing). */
+static void
+turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double off, GArray *out)
+{
+  tr->turn_frames = 0;
+  tr->peak_us = 0;
+  tr->approach = 0;
+  tr->tapped = tapped;
+  tr->turned_us = time_us;
+  if (tr->state == TRACK_ACTIVE && !tr->pile) {
+    double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
+    emit (out, tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+          mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band), t->p.confirm_below);
+  }
+}
+
 /* Updates a matched track; reports a settled turn of a reported card. */
 static void
 track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *image,
@@ -784,18 +810,26 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->turn_frames++;
   else
     tr->turn_frames = 0;
-  if (tr->turn_frames >= MAX (t->p.tap_frames, 1)) {
-    tr->turn_frames = 0;
-    tr->tapped = now;
-    tr->turned_us = time_us;
-    /* In a pile (graveyard, exile) a card's turn means nothing. */
-    if (tr->state == TRACK_ACTIVE && !tr->pile) {
-      double off = now ? dt : du;
-      double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
-      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
-            mean_conf (tr) * (1 - 0.5 * off / band), t->p.confirm_below);
-    }
-  }
+  /* A card seen turning all the way (two frames or more, ending on the other state's axis)
+   * and then turned back or carried off before it could settle was turned: a tap undone
+   * at once (tapped for mana and untapped, tapped and then put in the graveyard). Only
+   * within PEAK_DEG of the axis: a card picked at and turned half way is not. */
+  double other = tr->tapped ? du : dt;
+  double prev_dt = from_tapped (tr->prev_angle);
+  double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
+  if (!was_missing && prev_other - other >= t->p.settle_deg)
+    tr->approach++;
+  else
+    tr->approach = 0;
+  if (tr->approach >= 2 && other <= PEAK_DEG) {
+    tr->peak_us = time_us;
+    tr->peak_frame = t->cur;
+  } else if (tr->peak_us != 0 && !was_missing && other - prev_other >= t->p.settle_deg) {
+    turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
+  } else if (tr->peak_us != 0 && t->cur > tr->peak_frame + PEAK_HOLD_FRAMES)
+    tr->peak_us = 0;
+  if (tr->turn_frames >= MAX (t->p.tap_frames, 1))
+    turn_report (t, tr, now, time_us, now ? dt : du, out);
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
    * on a zone border must sit in the new zone for confirm_frames frames first. */
   if (in->area != tr->area && in->area == tr->next_area)
@@ -1132,6 +1166,10 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         announce (t, tr, time_us, out);
       break;
     case TRACK_ACTIVE:
+      /* Turned onto the other axis and gone at once (carried off, a hand over it): it was
+       * turned, whatever comes next. */
+      if (!seen && tr->peak_us != 0 && tr->peak_frame + 1 == t->cur)
+        turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
       else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {

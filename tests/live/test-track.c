@@ -187,6 +187,83 @@ test_track__tap_reported_within_two_frames_of_settling (void **state)
   sim_clear (&s);
 }
 
+/* Turned a quarter turn over five frames, then at once turned back (tapped for mana and
+ * untapped): a tap dated when it got there, then an untap once it settles. */
+static void
+test_track__tap_undone_at_once_is_a_tap_and_an_untap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Llanowar Elves", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  for (int i = 1; i <= 5; i++) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 peak = s.frame - 1;
+  for (int i = 4; i >= 0; i--) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 settled = s.frame - 1;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_int_equal (tap->time_us, (gint64) peak * FRAME_US);
+  assert_true (tap->frame <= peak + 2);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_true (untap->frame >= settled && untap->frame <= settled + 2);
+  sim_clear (&s);
+}
+
+/* Turned a quarter turn and carried off the moment it got there (tapped to attack, then
+ * killed): it was tapped. */
+static void
+test_track__tapped_then_carried_off_at_once_was_tapped (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  for (int i = 1; i <= 5; i++) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 peak = s.frame - 1;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 12);
+  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE, 1 };
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->time_us, (gint64) peak * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* Turned most of the way (75 degrees) and straight back: not a tap. */
+static void
+test_track__turned_most_of_the_way_and_back_is_not_a_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  for (int i = 1; i <= 5; i++) {
+    s.cards[c].angle = 15.0 * i;
+    sim_step (&s, 1);
+  }
+  for (int i = 4; i >= 0; i--) {
+    s.cards[c].angle = 15.0 * i;
+    sim_step (&s, 1);
+  }
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 static void
 test_track__half_turn_while_handled_is_not_a_tap (void **state)
 {
@@ -1071,6 +1148,9 @@ main (void)
     cmocka_unit_test (test_track__hand_over_cards_for_seconds_is_not_a_departure),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
+    cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
+    cmocka_unit_test (test_track__tapped_then_carried_off_at_once_was_tapped),
+    cmocka_unit_test (test_track__turned_most_of_the_way_and_back_is_not_a_tap),
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
     cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
     cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
