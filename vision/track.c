@@ -25,6 +25,23 @@
 #define PEAK_DEG 8.0
 /* Frames a card may lie at such a peak before the settled-turn rule alone decides. */
 #define PEAK_HOLD_FRAMES 4
+/* A card in play that vanished this long (or less) before the top of a pile changed may
+ * have been put there (see pile_changed). */
+#define PILE_VANISHED_US (3 * G_USEC_PER_SEC / 2)
+/* ... and is taken to have been put there once it has stayed unseen this long: a hand
+ * resting over it is off again sooner, most times. */
+#define PILE_UNSEEN_US (G_USEC_PER_SEC)
+/* Signature distance that makes a pile's top another card's (a hand moving over it changes
+ * it too, but does not hold a new look still). */
+#define PILE_SIG_CHANGED 0.6
+#define PILE_SIG_STILL 0.3
+/* Frames a card must lie still for where it lies to count as its place. */
+#define STILL_FRAMES 5
+/* A card carried to a pile is seen this far (x its long side) from its place, in a
+ * direction within about 30 degrees (cosine PILE_TOWARDS) of the pile's, before it
+ * vanishes. */
+#define PILE_CARRIED 0.08
+#define PILE_TOWARDS 0.85
 
 typedef enum {
   TRACK_TENTATIVE,  /* seen, not yet confirm_frames times */
@@ -96,6 +113,23 @@ typedef struct {
   gboolean have_first_sig;
   double first_center[2];
   TsTrackInput last;      /* the last input matched (for reading) */
+  /* Piles: the look of its top (title signature) as last settled, and the last frame's,
+   * to notice another card put on it. */
+  double pile_sig[SIG_N], pile_prev_sig[SIG_N];
+  gboolean have_pile_sig, have_pile_prev;
+  /* A pile whose top changed just after a card in play vanished: that card (its key), and
+   * when the pile changed. The card is taken to be the pile's new top once it has stayed
+   * away PILE_UNSEEN_US (link_key 0: none). */
+  guint64 link_key;
+  gint64 link_us;
+  /* Cards in play: the look of its title when last seen, to tell a card gone from its place
+   * from one the detector lost sight of. */
+  double seen_sig[SIG_N];
+  gboolean have_seen_sig;
+  /* Where it last lay still (STILL_FRAMES frames in a row): a card carried off is seen
+   * moving away from there before it vanishes. */
+  double home[2];
+  int still_frames;
 } Track;
 
 typedef struct {
@@ -191,6 +225,7 @@ track_free (Track *t)
 static double from_tapped (double rel);
 static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
 static double long_side (const double size[2]);
+static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
 
 /* Is the track now on another title than it was confirmed on (moved off, or the title's
  * look changed)? */
@@ -489,6 +524,8 @@ crop_for_reading (const TsImage *image, const TsTrackInput *in, TsTrackReadReque
     req->quad_px[i][1] = in->quad_px[i][1] - y0;
   }
   req->has_quad = in->has_quad;
+  req->origin[0] = x0;
+  req->origin[1] = y0;
   double ux = in->title_px[1][0] - in->title_px[0][0], uy = in->title_px[1][1] - in->title_px[0][1];
   double a = atan2 (uy, ux) * 180 / G_PI;
   req->angle_deg = fmod (a + 360, 360);
@@ -707,8 +744,8 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->last_seen_us = time_us;
   tr->matched_us = time_us;
   tr->last_frame = t->cur;
-  tr->center[0] = in->center[0];
-  tr->center[1] = in->center[1];
+  tr->center[0] = tr->home[0] = in->center[0];
+  tr->center[1] = tr->home[1] = in->center[1];
   tr->size[0] = in->size[0];
   tr->size[1] = in->size[1];
   tr->angle = in->rel_angle_deg;
@@ -757,6 +794,14 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
               gint64 time_us, GArray *out)
 {
   gboolean was_missing = tr->last_frame + 1 != t->cur;
+  if (hypot (in->center[0] - tr->center[0], in->center[1] - tr->center[1]) <
+      0.03 * long_side (tr->size)) {
+    if (++tr->still_frames >= STILL_FRAMES) {
+      tr->home[0] = tr->center[0];
+      tr->home[1] = tr->center[1];
+    }
+  } else
+    tr->still_frames = 0;
   const double k = 0.5;  /* smoothing: half old, half new */
   tr->center[0] += k * (in->center[0] - tr->center[0]);
   tr->center[1] += k * (in->center[1] - tr->center[1]);
@@ -851,6 +896,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
                              t->p.confirm_below);
     o->from_area = from;
   }
+
+  if (tr->pile && (tr->state == TRACK_PENDING || tr->state == TRACK_ACTIVE))
+    pile_watch (t, tr, image, time_us);
+  else if (tr->state == TRACK_ACTIVE && image != NULL)
+    tr->have_seen_sig = title_signature (image, in->title_px, tr->seen_sig);
 
   /* Read until the readings agree on a strong name; check now and then that the title is
    * still the same card's. */
@@ -1018,6 +1068,129 @@ restamp_entry (const TsTracker *t, Track *tr)
     tr->entry_tapped = tr->tapped;  /* any turn seen was the other thing's */
 }
 
+/* The top of the pile tr changed at time_us (a new card's shape came there, or its top card
+ * now looks another): a card in play that vanished shortly before, and is still unseen, may
+ * be the one put there (a creature carried to its owner's graveyard), though its title
+ * there may never read. The most recently vanished such card of the pile's owner is linked
+ * to the pile; pile_link_resolve decides. */
+static void
+pile_changed (TsTracker *t, Track *tr, gint64 time_us)
+{
+  Track *best = NULL;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o == tr || o->state != TRACK_ACTIVE || o->pile || o->last_frame == t->cur ||
+        time_us - o->last_seen_us > PILE_VANISHED_US || o->last_seen_us > time_us)
+      continue;
+    if (tr->owner >= 0 && o->owner >= 0 && o->owner != tr->owner)
+      continue;
+    /* Seen leaving its place towards the pile before it vanished (carried there), not
+     * vanishing where it lay (a hand over it, the detector losing it). */
+    double mx = o->center[0] - o->home[0], my = o->center[1] - o->home[1];
+    double px = tr->center[0] - o->home[0], py = tr->center[1] - o->home[1];
+    double moved = hypot (mx, my), to_pile = hypot (px, py);
+    if (moved < PILE_CARRIED * long_side (o->size) ||
+        mx * px + my * py < PILE_TOWARDS * moved * to_pile)
+      continue;
+    gboolean taken = FALSE;  /* already linked to another pile */
+    for (guint k = 0; k < t->tracks->len && !taken; k++) {
+      const Track *q = t->tracks->pdata[k];
+      taken = q != tr && q->link_key == o->key;
+    }
+    if (!taken && (best == NULL || o->last_seen_us > best->last_seen_us))
+      best = o;
+  }
+  if (best != NULL) {
+    tr->link_key = best->key;
+    tr->link_us = time_us;
+  }
+}
+
+/* Notices another card put on the pile tr: its top's look changed and holds still. */
+static void
+pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
+{
+  double sig[SIG_N];
+  if (image == NULL || !title_signature (image, tr->last.title_px, sig))
+    return;
+  if (!tr->have_pile_sig) {
+    memcpy (tr->pile_sig, sig, sizeof sig);
+    tr->have_pile_sig = TRUE;
+  } else if (tr->have_pile_prev &&
+             signature_distance (sig, tr->pile_prev_sig) < PILE_SIG_STILL &&
+             signature_distance (sig, tr->pile_sig) > PILE_SIG_CHANGED) {
+    memcpy (tr->pile_sig, sig, sizeof sig);
+    if (tr->link_key == 0)
+      pile_changed (t, tr, time_us);
+  }
+  memcpy (tr->pile_prev_sig, sig, sizeof sig);
+  tr->have_pile_prev = TRUE;
+}
+
+/* The pile tr is linked to a card in play that vanished (pile_changed). Seen again, the card
+ * was not put there; still away after PILE_UNSEEN_US, it was: it moved onto the pile, with
+ * a lower confidence (its name there was not read), and becomes the pile's top. Returns
+ * TRUE when tracks were removed. */
+static gboolean
+pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
+{
+  Track *b = find_key (t, tr->link_key);
+  if (b == NULL || b->state != TRACK_ACTIVE || b->last_seen_us > tr->link_us ||
+      (tr->state != TRACK_PENDING && tr->state != TRACK_ACTIVE)) {
+    tr->link_key = 0;
+    return FALSE;
+  }
+  if (time_us - b->last_seen_us < PILE_UNSEEN_US)
+    return FALSE;
+  tr->link_key = 0;
+  /* Its title still lies where it was, looking as it did: the detector lost sight of it,
+   * it was not carried off. */
+  double sig[SIG_N];
+  if (image != NULL && b->have_seen_sig && title_signature (image, b->last.title_px, sig) &&
+      signature_distance (sig, b->seen_sig) < 0.45)
+    return FALSE;
+  int from = b->area;
+  Track *top;
+  if (tr->state == TRACK_PENDING) {
+    /* Never reported: the pile's new track is the card. */
+    top = tr;
+    top->id = b->id;
+    if (b->name != NULL && (top->name == NULL || b->by_person)) {
+      g_free (top->name);
+      top->name = g_strdup (b->name);
+      top->name_score = b->name_score;
+    }
+    top->by_person = b->by_person;
+    top->state = TRACK_ACTIVE;
+    top->anchor[0] = top->center[0];
+    top->anchor[1] = top->center[1];
+    g_ptr_array_remove (t->tracks, b);
+  } else {
+    /* The card reported on the pile is under the new one now. */
+    top = b;
+    top->center[0] = top->anchor[0] = tr->center[0];
+    top->center[1] = top->anchor[1] = tr->center[1];
+    top->size[0] = tr->size[0];
+    top->size[1] = tr->size[1];
+    top->angle = top->prev_angle = tr->angle;
+    top->area = tr->area;
+    top->owner = tr->owner;
+    top->pile = TRUE;
+    top->last = tr->last;
+    top->last_frame = tr->last_frame;
+    top->last_seen_us = tr->last_seen_us;
+    top->have_sig = FALSE;
+    memcpy (top->pile_sig, tr->pile_sig, sizeof top->pile_sig);
+    top->have_pile_sig = tr->have_pile_sig;
+    tr->state = TRACK_BURIED;
+  }
+  double conf = 0.5 * (top->name ? MAX (top->name_score, 0.5) : 0.5) + 0.1;
+  TsObservation *o = emit (out, TS_OBS_MOVED, top, tr->link_us, t->cur, conf,
+                           t->p.confirm_below);
+  o->from_area = from;
+  return TRUE;
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
@@ -1106,7 +1279,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
           hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
             t->p.title_reach * ls)
         continue;
-      Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
+      /* A buried card is under the pile's top: the top takes the pile's detection. */
+      Pair p = { d / ls + (missing || tr->state == TRACK_BURIED ? 0.25 : 0) +
+                   (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
       g_array_append_val (pairs, p);
     }
@@ -1144,6 +1319,10 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     gboolean seen = tr->last_frame == t->cur;
     gint64 unseen_us = time_us - tr->last_seen_us;
     gboolean drop = FALSE;
+    if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, out)) {
+      i = 0;  /* tracks were removed: start over (a resolved link is not tried again) */
+      continue;
+    }
     switch (tr->state) {
     case TRACK_TENTATIVE:
       if (seen && tr->consecutive >= t->p.confirm_frames) {
@@ -1156,6 +1335,8 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
           tr->have_first_sig = title_signature (image, tr->last.title_px, tr->first_sig);
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
+        if (tr->pile)
+          pile_changed (t, tr, tr->first_seen_us);
       } else if (!seen && t->cur - tr->last_frame > 2)
         drop = TRUE;  /* a flicker: never a card */
       break;

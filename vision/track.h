@@ -60,6 +60,7 @@ typedef struct {
   double quad_px[4][2];
   gboolean has_quad;
   double angle_deg;      /* clockwise from upright in the image, when known; else -1 */
+  int origin[2];         /* where image's top-left corner lies in the frame (pixels) */
 } TsTrackReadRequest;
 
 /* A name reader. worker_new runs on the worker thread and makes that thread's own reader
