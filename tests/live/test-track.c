@@ -1141,6 +1141,150 @@ test_track__title_lines_every_third_frame (void **state)
   sim_clear (&s);
 }
 
+/* ---- piles: frames drawn with each present card's title striped its own way, so that a
+ * card put on a pile changes how the pile's top looks ---- */
+
+static void
+render_striped (const Sim *s, TsImage *im)
+{
+  memset (im->data, 0, (gsize) im->stride * im->height);
+  for (int i = 0; i < s->n; i++) {
+    const SimCard *c = &s->cards[i];
+    if (!c->present || (s->hand_r > 0 && hypot (c->x - s->hand_x, c->y - s->hand_y) < s->hand_r))
+      continue;
+    for (int y = (int) c->y - 40; y < (int) c->y - 34; y++)
+      for (int x = (int) c->x - 28; x < (int) c->x + 28; x++)
+        if (x >= 0 && y >= 0 && x < im->width && y < im->height)
+          memset (im->data + y * im->stride + x * 3,
+                  ((x - (int) c->x + 28) / (3 + i)) % 2 ? 200 : 20 + 10 * i, 3);
+  }
+}
+
+static void
+sim_step_drawn (Sim *s, TsImage *im, int frames)
+{
+  for (int f = 0; f < frames; f++) {
+    render_striped (s, im);
+    sim_step (s, 1);
+  }
+}
+
+/* The live table's tuning (only read cards enter) with a reader that never reads: names
+ * come from the inputs alone, and a card on a pile is never read. */
+static void
+pile_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader)
+{
+  TsTrackerParams p;
+  script_params_init (r, reader, &p);
+  p.report_unread = FALSE;
+  sim_init (s, &p, reader);
+}
+
+static const char *const never_read[] = { "-", NULL };
+
+/* A creature dies: carried off towards its owner's graveyard, it vanishes, and a card's
+ * shape shows on the pile there that never reads. It moved to the graveyard, for the person
+ * to confirm, with its name and identity. */
+static void
+test_track__card_carried_to_a_changed_pile_moved_there (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step_drawn (&s, im, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  for (int k = 0; k < 4; k++) {  /* lifted and carried towards the graveyard */
+    s.cards[c].x += 25;
+    s.cards[c].y += 12;
+    sim_step_drawn (&s, im, 1);
+  }
+  s.cards[c].present = FALSE;  /* in the hand, out of sight */
+  sim_step_drawn (&s, im, 8);
+  int g = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  guint64 dropped = s.frame;
+  sim_step_drawn (&s, im, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, id);
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_string_equal (mv->name, "Hill Giant");
+  assert_true (mv->needs_confirmation);
+  assert_int_equal (mv->time_us, (gint64) dropped * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  /* It is the pile's top now: covered by the next card, it does not leave. */
+  s.cards[g].present = FALSE;
+  sim_add (&s, 903, 602, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+/* A hand rests over a card in play for two seconds while another card is put on the
+ * graveyard (an instant cast from the hand): the card did not move, and nothing leaves. */
+static void
+test_track__card_under_a_hand_while_the_pile_changes_stays (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_add (&s, 700, 500, "Hill Giant", AREA_BATTLEFIELD);
+  int g = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.hand_x = 700;
+  s.hand_y = 500;
+  s.hand_r = 60;
+  sim_step_drawn (&s, im, 10);
+  s.cards[g].present = FALSE;  /* covered by the new card */
+  sim_add (&s, 902, 601, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 2 * FPS);
+  s.hand_r = 0;
+  sim_step_drawn (&s, im, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+/* A hand sweeps across a card in play and on over the graveyard pile: nothing moves. */
+static void
+test_track__hand_passing_over_the_graveyard_moves_nothing (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_add (&s, 700, 600, "Hill Giant", AREA_BATTLEFIELD);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 10);
+  s.hand_y = 600;
+  s.hand_r = 60;
+  for (int x = 600; x <= 1000; x += 10) {
+    s.hand_x = x;
+    sim_step_drawn (&s, im, 1);
+  }
+  s.hand_r = 0;
+  sim_step_drawn (&s, im, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 1);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -1174,6 +1318,9 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__card_carried_to_a_changed_pile_moved_there),
+    cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
+    cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
