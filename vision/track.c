@@ -37,6 +37,12 @@
 #define PILE_SIG_STILL 0.3
 /* Frames a card must lie still for where it lies to count as its place. */
 #define STILL_FRAMES 5
+/* A card being put down is reported once it lies still (its state then is the one it came
+ * in), or after this long whatever it does. */
+#define ENTRY_SETTLE_US (G_USEC_PER_SEC)
+/* A card's track this close (x its long side) to a new track read as the same name had slid
+ * off the card: the two are one card. */
+#define SLID_OFF 0.35
 /* A card carried to a pile is seen this far (x its long side) from its place, in a
  * direction within about 30 degrees (cosine PILE_TOWARDS) of the pile's, before it
  * vanishes. */
@@ -61,6 +67,8 @@ typedef struct {
   gint64 first_us;        /* when it was first read */
   gboolean first_tapped;  /* whether the card lay turned then (its angle, not debounced) */
   gboolean first_elsewhere;  /* first read off another title than the track began on */
+  int solid;              /* readings of at least single_read_score off a whole card lying
+                           * still */
 } Vote;
 
 typedef struct {
@@ -93,7 +101,9 @@ typedef struct {
   gint64 peak_us;         /* when it was last seen turned onto the other state's axis after
                            * such frames (0: not) */
   guint64 peak_frame;
-  gboolean entry_tapped;  /* its state when first confirmed */
+  gboolean entry_tapped;  /* its state when first confirmed lying still */
+  gboolean entry_settled; /* it has lain still since it was confirmed (entry_tapped is
+                           * that state, not one seen as it was being put down) */
   gint64 turned_us;       /* when it last turned before being reported */
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
@@ -137,6 +147,7 @@ typedef struct {
   guint64 key;
   TsImage *crop;
   TsTrackReadRequest req;
+  gboolean solid;         /* read off a whole card lying still */
   /* result */
   char *name;
   double score;
@@ -175,7 +186,9 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->name_wait_ms = 4000;
   p->name_votes = 2;
   p->strong_score = 0.85;
+  p->single_read_score = 2;  /* off: see track.h */
   p->reread_ms = 300;
+  p->confirm_reread_ms = 167;
   p->max_reads = 6;
   p->confirm_below = 0.6;
   p->late_name_ms = 500;
@@ -241,7 +254,7 @@ track_elsewhere (const Track *tr)
   return !tr->have_first_sig || signature_distance (tr->sig, tr->first_sig) > 0.45;
 }
 
-static void
+static Vote *
 votes_add (Track *tr, const char *name, double score, gint64 time_us)
 {
   for (guint i = 0; i < tr->votes->len; i++) {
@@ -250,12 +263,13 @@ votes_add (Track *tr, const char *name, double score, gint64 time_us)
       v->weight += score;
       v->n++;
       v->best = MAX (v->best, score);
-      return;
+      return v;
     }
   }
   Vote v = { g_strdup (name), score, 1, score, time_us, from_tapped (tr->angle) < 45,
-             track_elsewhere (tr) };
+             track_elsewhere (tr), 0 };
   g_array_append_val (tr->votes, v);
+  return &g_array_index (tr->votes, Vote, tr->votes->len - 1);
 }
 
 /* The name the readings agree on: read at least `need` times and weighing at least twice
@@ -532,8 +546,8 @@ crop_for_reading (const TsImage *image, const TsTrackInput *in, TsTrackReadReque
   return crop;
 }
 
-static void apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
-                           gint64 time_us);
+static void apply_reading (TsTracker *t, guint64 key, char *name, double score,
+                           gboolean solid, GArray *out, gint64 time_us);
 
 static void
 request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
@@ -544,6 +558,8 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
   j->key = tr->key;
   j->crop = crop_for_reading (image, &tr->last, &j->req);
   j->req.image = j->crop;
+  j->solid = tr->last.has_quad && tr->angle_settled && tr->still_frames >= STILL_FRAMES &&
+             tr->quad_frames * 2 >= tr->seen_frames;
   tr->reads++;
   tr->last_read_us = time_us;
   tr->have_sig = title_signature (image, tr->last.title_px, tr->sig);
@@ -553,8 +569,9 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
     run_job (&t->reader, t->sync_worker, j);
     char *name = g_steal_pointer (&j->name);
     double score = j->score;
+    gboolean solid = j->solid;
     job_free (j);
-    apply_reading (t, tr->key, name, score, out, time_us);
+    apply_reading (t, tr->key, name, score, solid, out, time_us);
     return;
   }
   tr->read_in_flight = TRUE;
@@ -633,6 +650,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (tr->by_person)
     return;
   const Vote *lead = votes_consensus (tr, t->p.name_votes);
+  /* One strong reading off a whole card lying still, and no other reading: enough. */
+  if (lead == NULL && tr->state == TRACK_PENDING && tr->votes->len == 1 &&
+      g_array_index (tr->votes, Vote, 0).solid > 0)
+    lead = &g_array_index (tr->votes, Vote, 0);
   if (lead == NULL)
     return;
   if (tr->name != NULL && strcmp (tr->name, lead->name) == 0) {
@@ -679,8 +700,8 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 }
 
 static void
-apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
-               gint64 time_us)
+apply_reading (TsTracker *t, guint64 key, char *name, double score, gboolean solid,
+               GArray *out, gint64 time_us)
 {
   Track *tr = find_key (t, key);
   if (tr == NULL) {
@@ -690,7 +711,8 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   tr->read_in_flight = FALSE;
   tr->blank_reads += name == NULL;
   if (name != NULL && !tr->by_person) {
-    votes_add (tr, name, score, time_us);
+    Vote *v = votes_add (tr, name, score, time_us);
+    v->solid += solid && score >= t->p.single_read_score;
     identity_update (t, tr, time_us, out);
   }
   g_free (name);
@@ -707,7 +729,7 @@ drain_results (TsTracker *t, GArray *out, gint64 time_us, gboolean wait)
     if (j == NULL)
       break;
     t->pending--;
-    apply_reading (t, j->key, g_steal_pointer (&j->name), j->score, out, time_us);
+    apply_reading (t, j->key, g_steal_pointer (&j->name), j->score, j->solid, out, time_us);
     job_free (j);
     if (wait && t->pending == 0)
       break;
@@ -875,6 +897,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->peak_us = 0;
   if (tr->turn_frames >= MAX (t->p.tap_frames, 1))
     turn_report (t, tr, now, time_us, now ? dt : du, out);
+  /* Confirmed as it was being put down (carried in, turning): it came in as it lies once
+   * still. */
+  if (tr->state == TRACK_PENDING && !tr->entry_settled && tr->angle_settled &&
+      tr->still_frames >= 2 && now >= 0) {
+    tr->entry_settled = TRUE;
+    tr->entry_tapped = now;
+  }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
    * on a zone border must sit in the new zone for confirm_frames frames first. */
   if (in->area != tr->area && in->area == tr->next_area)
@@ -916,8 +945,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
       tr->rechecking = FALSE;  /* nothing to decide with: it stays what it was */
       unsure = tr->name == NULL || tr->name_score < t->p.strong_score;
     }
+    /* Read once to a name not yet agreed on: read again soon, before it turns or goes. */
+    gboolean confirming = tr->votes->len > 0 && (tr->name == NULL || tr->rechecking);
+    int wait_ms = confirming ? MIN (t->p.confirm_reread_ms, t->p.reread_ms) : t->p.reread_ms;
     if (unsure && !hopeless && tr->reads < t->p.max_reads &&
-        time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
+        time_us - tr->last_read_us >= (gint64) wait_ms * 1000)
       request_read (t, tr, image, time_us, out);
     else if (!unsure && image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
              t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
@@ -965,7 +997,15 @@ find_reappeared (TsTracker *t, const Track *nw)
   double best_d = G_MAXDOUBLE;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
-    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame == t->cur)
+    if (o == nw || o->state != TRACK_ACTIVE)
+      continue;
+    /* Seen now, it is another card, unless it lies mostly over nw under the same name:
+     * then its track had slid off the card onto something beside it (two identical cards
+     * lie apart), and nw is the card found again. */
+    if (o->last_frame == t->cur &&
+        (nw->name == NULL || o->name == NULL || strcmp (nw->name, o->name) != 0 ||
+         hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]) >=
+           SLID_OFF * long_side (o->size)))
       continue;
     /* Cards under nw in its pile are buried, not moved. */
     if (nw->pile && o->area == nw->area &&
@@ -1236,9 +1276,11 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                              t->p.confirm_below);
     o->from_area = old->area;
   }
+  /* Turned while out of sight of its old track: dated when it was seen settled so, if it
+   * was (a turning card's outline is often lost, and found again mid-turn). */
   if (old->tapped != tr->tapped && !tr->pile)
-    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->confirmed_us, t->cur,
-          conf, t->p.confirm_below);
+    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,
+          MAX (tr->confirmed_us, tr->turned_us), t->cur, conf, t->p.confirm_below);
   g_ptr_array_remove_fast (t->tracks, old);
 }
 
@@ -1343,7 +1385,8 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     case TRACK_PENDING:
       if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
         drop = TRUE;
-      else if (seen && may_announce (t, tr, time_us))
+      else if (seen && (tr->entry_settled || time_us - tr->confirmed_us > ENTRY_SETTLE_US) &&
+               may_announce (t, tr, time_us))
         announce (t, tr, time_us, out);
       break;
     case TRACK_ACTIVE:

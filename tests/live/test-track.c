@@ -1141,6 +1141,152 @@ test_track__title_lines_every_third_frame (void **state)
   sim_clear (&s);
 }
 
+/* A card read once is read again soon (confirm_reread_ms), not after the usual reread_ms:
+ * its name is agreed on before it can turn or leave. */
+static void
+test_track__name_read_once_is_confirmed_soon (void **state)
+{
+  static const char *const elves[] = { "Llanowar Elves:0.9", NULL };
+  for (int soon = 0; soon < 2; soon++) {
+    ScriptReader r = { { elves, elves, elves, elves } };
+    TsTrackReader reader;
+    TsTrackerParams p;
+    Sim s;
+    script_params_init (&r, &reader, &p);
+    p.reread_ms = 1000;
+    p.confirm_reread_ms = soon ? 100 : 1000;
+    sim_init (&s, &p, &reader);
+    sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+    g_autoptr (TsImage) im = render_titles (&s);
+    s.image = im;
+    sim_step (&s, 10);
+    /* Confirmed on its third frame and read; read again 100 ms (3 frames) later. */
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), soon ? 1 : 0);
+    assert_int_equal (r.total, soon ? 2 : 1);
+    sim_step (&s, 2 * FPS);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+    assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Llanowar Elves");
+    sim_clear (&s);
+  }
+}
+
+/* A card is put down: slid in lying crosswise in the hand, it comes to rest upright. It
+ * entered untapped, with no turn reported. */
+static void
+test_track__card_put_down_turning_enters_as_it_comes_to_rest (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 200, 300, "Forest", AREA_BATTLEFIELD);
+  s.cards[c].angle = 80;
+  for (int k = 0; k < 6; k++) {
+    sim_step (&s, 1);
+    s.cards[c].x += 20;
+    s.cards[c].angle -= 16;
+  }
+  s.cards[c].angle = 0;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_false (e->tapped);
+  assert_int_equal (e->time_us, 0);  /* dated when first seen */
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* A card's track slides off it onto something unread beside it (a die, a token) while the
+ * card is lost for a moment; found again and read under the same name right under where its
+ * track now lies, it is the same card, not a second one. */
+static void
+test_track__card_found_again_beside_its_slid_track_is_one_card (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  s.cards[c].present = FALSE;
+  int junk = sim_add (&s, 300, 326, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, 5);
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS);
+  s.cards[junk].present = FALSE;
+  sim_step (&s, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  for (guint i = 0; i < s.obs->len; i++)
+    assert_int_equal (g_array_index (s.obs, TsObservation, i).track_id, id);
+  sim_clear (&s);
+}
+
+/* A card's outline is lost as it is turned and pushed aside; found again mid-turn, it is
+ * read only after it settled tapped: the tap is dated when it was seen settled, not when it
+ * was first found again. */
+static void
+test_track__turn_seen_by_a_new_track_is_dated_when_it_settled (void **state)
+{
+  static const char *const slow[] = { "-", "Hill Giant:0.95", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c] = (SimCard) { 380, 300, 40, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  g_autoptr (TsImage) im2 = render_titles (&s);
+  s.image = im2;
+  sim_step (&s, 2);
+  s.cards[c].angle = 65;
+  sim_step (&s, 1);
+  s.cards[c].angle = 90;
+  guint64 at_rest = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  gint64 when = tap->time_us / FRAME_US;
+  assert_true (when >= (gint64) at_rest && when <= (gint64) at_rest + 3);
+  assert_int_equal (tap->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
+/* Tuned to take one strong reading of a whole card lying still as its name: a card read
+ * once so, and never again, enters; with the default tuning it does not. */
+static void
+test_track__one_strong_reading_of_a_still_card_when_so_tuned (void **state)
+{
+  static const char *const once[] = { "-", "Hill Giant:0.97", "-", NULL };
+  for (int single = 0; single < 2; single++) {
+    ScriptReader r = { { once, once, once, once } };
+    TsTrackReader reader;
+    TsTrackerParams p;
+    Sim s;
+    script_params_init (&r, &reader, &p);
+    p.report_unread = FALSE;
+    if (single)
+      p.single_read_score = 0.95;
+    sim_init (&s, &p, &reader);
+    sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+    g_autoptr (TsImage) im = render_titles (&s);
+    s.image = im;
+    sim_step (&s, 3 * FPS);
+    assert_true (r.total >= 2);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), single ? 1 : 0);
+    if (single)
+      assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Hill Giant");
+    sim_clear (&s);
+  }
+}
+
 /* ---- piles: frames drawn with each present card's title striped its own way, so that a
  * card put on a pile changes how the pile's top looks ---- */
 
@@ -1318,6 +1464,11 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
+    cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
+    cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
+    cmocka_unit_test (test_track__card_found_again_beside_its_slid_track_is_one_card),
+    cmocka_unit_test (test_track__turn_seen_by_a_new_track_is_dated_when_it_settled),
     cmocka_unit_test (test_track__card_carried_to_a_changed_pile_moved_there),
     cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
     cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
