@@ -816,8 +816,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
               gint64 time_us, GArray *out)
 {
   gboolean was_missing = tr->last_frame + 1 != t->cur;
-  if (hypot (in->center[0] - tr->center[0], in->center[1] - tr->center[1]) <
-      0.03 * long_side (tr->size)) {
+  /* Still: where it was seen in the frame before (the smoothed centre lags a moving card). */
+  if (!was_missing && hypot (in->center[0] - tr->last.center[0],
+                             in->center[1] - tr->last.center[1]) < 0.03 * long_side (tr->size)) {
     if (++tr->still_frames >= STILL_FRAMES) {
       tr->home[0] = tr->center[0];
       tr->home[1] = tr->center[1];
@@ -900,9 +901,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   /* Confirmed as it was being put down (carried in, turning): it came in as it lies once
    * still. */
   if (tr->state == TRACK_PENDING && !tr->entry_settled && tr->angle_settled &&
-      tr->still_frames >= 2 && now >= 0) {
+      tr->still_frames >= 1 && now >= 0) {
     tr->entry_settled = TRUE;
-    tr->entry_tapped = now;
+    if (tr->tapped != now)
+      tr->turned_us = time_us;
+    tr->entry_tapped = tr->tapped = now;
+    tr->turn_frames = 0;
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
    * on a zone border must sit in the new zone for confirm_frames frames first. */
