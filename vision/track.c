@@ -20,6 +20,34 @@
 /* A title change noticed this long after such a gap ended is not dated by it (a hand that
  * once rested on the card has nothing to do with a change seen much later). */
 #define GAP_RECENT_US (3 * G_USEC_PER_SEC)
+/* A card seen turning onto the other state's axis, to within this (degrees), and at once
+ * turned back or carried off, was turned (see track_update). */
+#define PEAK_DEG 8.0
+/* Frames a card may lie at such a peak before the settled-turn rule alone decides. */
+#define PEAK_HOLD_FRAMES 4
+/* A card in play that vanished this long (or less) before the top of a pile changed may
+ * have been put there (see pile_changed). */
+#define PILE_VANISHED_US (3 * G_USEC_PER_SEC / 2)
+/* ... and is taken to have been put there once it has stayed unseen this long: a hand
+ * resting over it is off again sooner, most times. */
+#define PILE_UNSEEN_US (G_USEC_PER_SEC)
+/* Signature distance that makes a pile's top another card's (a hand moving over it changes
+ * it too, but does not hold a new look still). */
+#define PILE_SIG_CHANGED 0.6
+#define PILE_SIG_STILL 0.3
+/* Frames a card must lie still for where it lies to count as its place. */
+#define STILL_FRAMES 5
+/* A card being put down is reported once it lies still (its state then is the one it came
+ * in), or after this long whatever it does. */
+#define ENTRY_SETTLE_US (G_USEC_PER_SEC)
+/* A card's track this close (x its long side) to a new track read as the same name had slid
+ * off the card: the two are one card. */
+#define SLID_OFF 0.35
+/* A card carried to a pile is seen this far (x its long side) from its place, in a
+ * direction within about 30 degrees (cosine PILE_TOWARDS) of the pile's, before it
+ * vanishes. */
+#define PILE_CARRIED 0.08
+#define PILE_TOWARDS 0.85
 
 typedef enum {
   TRACK_TENTATIVE,  /* seen, not yet confirm_frames times */
@@ -39,6 +67,8 @@ typedef struct {
   gint64 first_us;        /* when it was first read */
   gboolean first_tapped;  /* whether the card lay turned then (its angle, not debounced) */
   gboolean first_elsewhere;  /* first read off another title than the track began on */
+  int solid;              /* readings of at least single_read_score off a whole card lying
+                           * still */
 } Vote;
 
 typedef struct {
@@ -67,7 +97,13 @@ typedef struct {
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
-  gboolean entry_tapped;  /* its state when first confirmed */
+  int approach;           /* frames in a row it turned towards the other state */
+  gint64 peak_us;         /* when it was last seen turned onto the other state's axis after
+                           * such frames (0: not) */
+  guint64 peak_frame;
+  gboolean entry_tapped;  /* its state when first confirmed lying still */
+  gboolean entry_settled; /* it has lain still since it was confirmed (entry_tapped is
+                           * that state, not one seen as it was being put down) */
   gint64 turned_us;       /* when it last turned before being reported */
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
@@ -87,6 +123,23 @@ typedef struct {
   gboolean have_first_sig;
   double first_center[2];
   TsTrackInput last;      /* the last input matched (for reading) */
+  /* Piles: the look of its top (title signature) as last settled, and the last frame's,
+   * to notice another card put on it. */
+  double pile_sig[SIG_N], pile_prev_sig[SIG_N];
+  gboolean have_pile_sig, have_pile_prev;
+  /* A pile whose top changed just after a card in play vanished: that card (its key), and
+   * when the pile changed. The card is taken to be the pile's new top once it has stayed
+   * away PILE_UNSEEN_US (link_key 0: none). */
+  guint64 link_key;
+  gint64 link_us;
+  /* Cards in play: the look of its title when last seen, to tell a card gone from its place
+   * from one the detector lost sight of. */
+  double seen_sig[SIG_N];
+  gboolean have_seen_sig;
+  /* Where it last lay still (STILL_FRAMES frames in a row): a card carried off is seen
+   * moving away from there before it vanishes. */
+  double home[2];
+  int still_frames;
 } Track;
 
 typedef struct {
@@ -94,6 +147,7 @@ typedef struct {
   guint64 key;
   TsImage *crop;
   TsTrackReadRequest req;
+  gboolean solid;         /* read off a whole card lying still */
   /* result */
   char *name;
   double score;
@@ -132,7 +186,9 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->name_wait_ms = 4000;
   p->name_votes = 2;
   p->strong_score = 0.85;
+  p->single_read_score = 2;  /* off: see track.h */
   p->reread_ms = 300;
+  p->confirm_reread_ms = 167;
   p->max_reads = 6;
   p->confirm_below = 0.6;
   p->late_name_ms = 500;
@@ -182,6 +238,7 @@ track_free (Track *t)
 static double from_tapped (double rel);
 static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
 static double long_side (const double size[2]);
+static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
 
 /* Is the track now on another title than it was confirmed on (moved off, or the title's
  * look changed)? */
@@ -197,7 +254,7 @@ track_elsewhere (const Track *tr)
   return !tr->have_first_sig || signature_distance (tr->sig, tr->first_sig) > 0.45;
 }
 
-static void
+static Vote *
 votes_add (Track *tr, const char *name, double score, gint64 time_us)
 {
   for (guint i = 0; i < tr->votes->len; i++) {
@@ -206,12 +263,13 @@ votes_add (Track *tr, const char *name, double score, gint64 time_us)
       v->weight += score;
       v->n++;
       v->best = MAX (v->best, score);
-      return;
+      return v;
     }
   }
   Vote v = { g_strdup (name), score, 1, score, time_us, from_tapped (tr->angle) < 45,
-             track_elsewhere (tr) };
+             track_elsewhere (tr), 0 };
   g_array_append_val (tr->votes, v);
+  return &g_array_index (tr->votes, Vote, tr->votes->len - 1);
 }
 
 /* The name the readings agree on: read at least `need` times and weighing at least twice
@@ -480,14 +538,16 @@ crop_for_reading (const TsImage *image, const TsTrackInput *in, TsTrackReadReque
     req->quad_px[i][1] = in->quad_px[i][1] - y0;
   }
   req->has_quad = in->has_quad;
+  req->origin[0] = x0;
+  req->origin[1] = y0;
   double ux = in->title_px[1][0] - in->title_px[0][0], uy = in->title_px[1][1] - in->title_px[0][1];
   double a = atan2 (uy, ux) * 180 / G_PI;
   req->angle_deg = fmod (a + 360, 360);
   return crop;
 }
 
-static void apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
-                           gint64 time_us);
+static void apply_reading (TsTracker *t, guint64 key, char *name, double score,
+                           gboolean solid, GArray *out, gint64 time_us);
 
 static void
 request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
@@ -498,6 +558,8 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
   j->key = tr->key;
   j->crop = crop_for_reading (image, &tr->last, &j->req);
   j->req.image = j->crop;
+  j->solid = tr->last.has_quad && tr->angle_settled && tr->still_frames >= STILL_FRAMES &&
+             tr->quad_frames * 2 >= tr->seen_frames;
   tr->reads++;
   tr->last_read_us = time_us;
   tr->have_sig = title_signature (image, tr->last.title_px, tr->sig);
@@ -507,8 +569,9 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
     run_job (&t->reader, t->sync_worker, j);
     char *name = g_steal_pointer (&j->name);
     double score = j->score;
+    gboolean solid = j->solid;
     job_free (j);
-    apply_reading (t, tr->key, name, score, out, time_us);
+    apply_reading (t, tr->key, name, score, solid, out, time_us);
     return;
   }
   tr->read_in_flight = TRUE;
@@ -587,6 +650,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (tr->by_person)
     return;
   const Vote *lead = votes_consensus (tr, t->p.name_votes);
+  /* One strong reading off a whole card lying still, and no other reading: enough. */
+  if (lead == NULL && tr->state == TRACK_PENDING && tr->votes->len == 1 &&
+      g_array_index (tr->votes, Vote, 0).solid > 0)
+    lead = &g_array_index (tr->votes, Vote, 0);
   if (lead == NULL)
     return;
   if (tr->name != NULL && strcmp (tr->name, lead->name) == 0) {
@@ -633,8 +700,8 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 }
 
 static void
-apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
-               gint64 time_us)
+apply_reading (TsTracker *t, guint64 key, char *name, double score, gboolean solid,
+               GArray *out, gint64 time_us)
 {
   Track *tr = find_key (t, key);
   if (tr == NULL) {
@@ -644,7 +711,8 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, GArray *out,
   tr->read_in_flight = FALSE;
   tr->blank_reads += name == NULL;
   if (name != NULL && !tr->by_person) {
-    votes_add (tr, name, score, time_us);
+    Vote *v = votes_add (tr, name, score, time_us);
+    v->solid += solid && score >= t->p.single_read_score;
     identity_update (t, tr, time_us, out);
   }
   g_free (name);
@@ -661,7 +729,7 @@ drain_results (TsTracker *t, GArray *out, gint64 time_us, gboolean wait)
     if (j == NULL)
       break;
     t->pending--;
-    apply_reading (t, j->key, g_steal_pointer (&j->name), j->score, out, time_us);
+    apply_reading (t, j->key, g_steal_pointer (&j->name), j->score, j->solid, out, time_us);
     job_free (j);
     if (wait && t->pending == 0)
       break;
@@ -698,8 +766,8 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->last_seen_us = time_us;
   tr->matched_us = time_us;
   tr->last_frame = t->cur;
-  tr->center[0] = in->center[0];
-  tr->center[1] = in->center[1];
+  tr->center[0] = tr->home[0] = in->center[0];
+  tr->center[1] = tr->home[1] = in->center[1];
   tr->size[0] = in->size[0];
   tr->size[1] = in->size[1];
   tr->angle = in->rel_angle_deg;
@@ -725,12 +793,38 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   return tr;
 }
 
+/* The card now lies tapped (or not) since time_us, off degrees from that state's axis:
+ * reported for a card in play outside a pile (in a graveyard a card's turn means nothing). */
+static void
+turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double off, GArray *out)
+{
+  tr->turn_frames = 0;
+  tr->peak_us = 0;
+  tr->approach = 0;
+  tr->tapped = tapped;
+  tr->turned_us = time_us;
+  if (tr->state == TRACK_ACTIVE && !tr->pile) {
+    double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
+    emit (out, tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+          mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band), t->p.confirm_below);
+  }
+}
+
 /* Updates a matched track; reports a settled turn of a reported card. */
 static void
 track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *image,
               gint64 time_us, GArray *out)
 {
   gboolean was_missing = tr->last_frame + 1 != t->cur;
+  /* Still: where it was seen in the frame before (the smoothed centre lags a moving card). */
+  if (!was_missing && hypot (in->center[0] - tr->last.center[0],
+                             in->center[1] - tr->last.center[1]) < 0.03 * long_side (tr->size)) {
+    if (++tr->still_frames >= STILL_FRAMES) {
+      tr->home[0] = tr->center[0];
+      tr->home[1] = tr->center[1];
+    }
+  } else
+    tr->still_frames = 0;
   const double k = 0.5;  /* smoothing: half old, half new */
   tr->center[0] += k * (in->center[0] - tr->center[0]);
   tr->center[1] += k * (in->center[1] - tr->center[1]);
@@ -784,17 +878,35 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->turn_frames++;
   else
     tr->turn_frames = 0;
-  if (tr->turn_frames >= MAX (t->p.tap_frames, 1)) {
+  /* A card seen turning all the way (two frames or more, ending on the other state's axis)
+   * and then turned back or carried off before it could settle was turned: a tap undone
+   * at once (tapped for mana and untapped, tapped and then put in the graveyard). Only
+   * within PEAK_DEG of the axis: a card picked at and turned half way is not. */
+  double other = tr->tapped ? du : dt;
+  double prev_dt = from_tapped (tr->prev_angle);
+  double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
+  if (!was_missing && prev_other - other >= t->p.settle_deg)
+    tr->approach++;
+  else
+    tr->approach = 0;
+  if (tr->approach >= 2 && other <= PEAK_DEG) {
+    tr->peak_us = time_us;
+    tr->peak_frame = t->cur;
+  } else if (tr->peak_us != 0 && !was_missing && other - prev_other >= t->p.settle_deg) {
+    turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
+  } else if (tr->peak_us != 0 && t->cur > tr->peak_frame + PEAK_HOLD_FRAMES)
+    tr->peak_us = 0;
+  if (tr->turn_frames >= MAX (t->p.tap_frames, 1))
+    turn_report (t, tr, now, time_us, now ? dt : du, out);
+  /* Confirmed as it was being put down (carried in, turning): it came in as it lies once
+   * still. */
+  if (tr->state == TRACK_PENDING && !tr->entry_settled && tr->angle_settled &&
+      tr->still_frames >= 1 && now >= 0) {
+    tr->entry_settled = TRUE;
+    if (tr->tapped != now)
+      tr->turned_us = time_us;
+    tr->entry_tapped = tr->tapped = now;
     tr->turn_frames = 0;
-    tr->tapped = now;
-    tr->turned_us = time_us;
-    /* In a pile (graveyard, exile) a card's turn means nothing. */
-    if (tr->state == TRACK_ACTIVE && !tr->pile) {
-      double off = now ? dt : du;
-      double band = now ? t->p.tap_band_deg : t->p.untap_band_deg;
-      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
-            mean_conf (tr) * (1 - 0.5 * off / band), t->p.confirm_below);
-    }
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
    * on a zone border must sit in the new zone for confirm_frames frames first. */
@@ -818,6 +930,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     o->from_area = from;
   }
 
+  if (tr->pile && (tr->state == TRACK_PENDING || tr->state == TRACK_ACTIVE))
+    pile_watch (t, tr, image, time_us);
+  else if (tr->state == TRACK_ACTIVE && image != NULL)
+    tr->have_seen_sig = title_signature (image, in->title_px, tr->seen_sig);
+
   /* Read until the readings agree on a strong name; check now and then that the title is
    * still the same card's. */
   if ((tr->state == TRACK_ACTIVE || tr->state == TRACK_PENDING) && !tr->by_person) {
@@ -832,8 +949,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
       tr->rechecking = FALSE;  /* nothing to decide with: it stays what it was */
       unsure = tr->name == NULL || tr->name_score < t->p.strong_score;
     }
+    /* Read once to a name not yet agreed on: read again soon, before it turns or goes. */
+    gboolean confirming = tr->votes->len > 0 && (tr->name == NULL || tr->rechecking);
+    int wait_ms = confirming ? MIN (t->p.confirm_reread_ms, t->p.reread_ms) : t->p.reread_ms;
     if (unsure && !hopeless && tr->reads < t->p.max_reads &&
-        time_us - tr->last_read_us >= (gint64) t->p.reread_ms * 1000)
+        time_us - tr->last_read_us >= (gint64) wait_ms * 1000)
       request_read (t, tr, image, time_us, out);
     else if (!unsure && image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
              t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
@@ -881,7 +1001,15 @@ find_reappeared (TsTracker *t, const Track *nw)
   double best_d = G_MAXDOUBLE;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
-    if (o == nw || o->state != TRACK_ACTIVE || o->last_frame == t->cur)
+    if (o == nw || o->state != TRACK_ACTIVE)
+      continue;
+    /* Seen now, it is another card, unless it lies mostly over nw under the same name:
+     * then its track had slid off the card onto something beside it (two identical cards
+     * lie apart), and nw is the card found again. */
+    if (o->last_frame == t->cur &&
+        (nw->name == NULL || o->name == NULL || strcmp (nw->name, o->name) != 0 ||
+         hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]) >=
+           SLID_OFF * long_side (o->size)))
       continue;
     /* Cards under nw in its pile are buried, not moved. */
     if (nw->pile && o->area == nw->area &&
@@ -984,6 +1112,129 @@ restamp_entry (const TsTracker *t, Track *tr)
     tr->entry_tapped = tr->tapped;  /* any turn seen was the other thing's */
 }
 
+/* The top of the pile tr changed at time_us (a new card's shape came there, or its top card
+ * now looks another): a card in play that vanished shortly before, and is still unseen, may
+ * be the one put there (a creature carried to its owner's graveyard), though its title
+ * there may never read. The most recently vanished such card of the pile's owner is linked
+ * to the pile; pile_link_resolve decides. */
+static void
+pile_changed (TsTracker *t, Track *tr, gint64 time_us)
+{
+  Track *best = NULL;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o == tr || o->state != TRACK_ACTIVE || o->pile || o->last_frame == t->cur ||
+        time_us - o->last_seen_us > PILE_VANISHED_US || o->last_seen_us > time_us)
+      continue;
+    if (tr->owner >= 0 && o->owner >= 0 && o->owner != tr->owner)
+      continue;
+    /* Seen leaving its place towards the pile before it vanished (carried there), not
+     * vanishing where it lay (a hand over it, the detector losing it). */
+    double mx = o->center[0] - o->home[0], my = o->center[1] - o->home[1];
+    double px = tr->center[0] - o->home[0], py = tr->center[1] - o->home[1];
+    double moved = hypot (mx, my), to_pile = hypot (px, py);
+    if (moved < PILE_CARRIED * long_side (o->size) ||
+        mx * px + my * py < PILE_TOWARDS * moved * to_pile)
+      continue;
+    gboolean taken = FALSE;  /* already linked to another pile */
+    for (guint k = 0; k < t->tracks->len && !taken; k++) {
+      const Track *q = t->tracks->pdata[k];
+      taken = q != tr && q->link_key == o->key;
+    }
+    if (!taken && (best == NULL || o->last_seen_us > best->last_seen_us))
+      best = o;
+  }
+  if (best != NULL) {
+    tr->link_key = best->key;
+    tr->link_us = time_us;
+  }
+}
+
+/* Notices another card put on the pile tr: its top's look changed and holds still. */
+static void
+pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
+{
+  double sig[SIG_N];
+  if (image == NULL || !title_signature (image, tr->last.title_px, sig))
+    return;
+  if (!tr->have_pile_sig) {
+    memcpy (tr->pile_sig, sig, sizeof sig);
+    tr->have_pile_sig = TRUE;
+  } else if (tr->have_pile_prev &&
+             signature_distance (sig, tr->pile_prev_sig) < PILE_SIG_STILL &&
+             signature_distance (sig, tr->pile_sig) > PILE_SIG_CHANGED) {
+    memcpy (tr->pile_sig, sig, sizeof sig);
+    if (tr->link_key == 0)
+      pile_changed (t, tr, time_us);
+  }
+  memcpy (tr->pile_prev_sig, sig, sizeof sig);
+  tr->have_pile_prev = TRUE;
+}
+
+/* The pile tr is linked to a card in play that vanished (pile_changed). Seen again, the card
+ * was not put there; still away after PILE_UNSEEN_US, it was: it moved onto the pile, with
+ * a lower confidence (its name there was not read), and becomes the pile's top. Returns
+ * TRUE when tracks were removed. */
+static gboolean
+pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
+{
+  Track *b = find_key (t, tr->link_key);
+  if (b == NULL || b->state != TRACK_ACTIVE || b->last_seen_us > tr->link_us ||
+      (tr->state != TRACK_PENDING && tr->state != TRACK_ACTIVE)) {
+    tr->link_key = 0;
+    return FALSE;
+  }
+  if (time_us - b->last_seen_us < PILE_UNSEEN_US)
+    return FALSE;
+  tr->link_key = 0;
+  /* Its title still lies where it was, looking as it did: the detector lost sight of it,
+   * it was not carried off. */
+  double sig[SIG_N];
+  if (image != NULL && b->have_seen_sig && title_signature (image, b->last.title_px, sig) &&
+      signature_distance (sig, b->seen_sig) < 0.45)
+    return FALSE;
+  int from = b->area;
+  Track *top;
+  if (tr->state == TRACK_PENDING) {
+    /* Never reported: the pile's new track is the card. */
+    top = tr;
+    top->id = b->id;
+    if (b->name != NULL && (top->name == NULL || b->by_person)) {
+      g_free (top->name);
+      top->name = g_strdup (b->name);
+      top->name_score = b->name_score;
+    }
+    top->by_person = b->by_person;
+    top->state = TRACK_ACTIVE;
+    top->anchor[0] = top->center[0];
+    top->anchor[1] = top->center[1];
+    g_ptr_array_remove (t->tracks, b);
+  } else {
+    /* The card reported on the pile is under the new one now. */
+    top = b;
+    top->center[0] = top->anchor[0] = tr->center[0];
+    top->center[1] = top->anchor[1] = tr->center[1];
+    top->size[0] = tr->size[0];
+    top->size[1] = tr->size[1];
+    top->angle = top->prev_angle = tr->angle;
+    top->area = tr->area;
+    top->owner = tr->owner;
+    top->pile = TRUE;
+    top->last = tr->last;
+    top->last_frame = tr->last_frame;
+    top->last_seen_us = tr->last_seen_us;
+    top->have_sig = FALSE;
+    memcpy (top->pile_sig, tr->pile_sig, sizeof top->pile_sig);
+    top->have_pile_sig = tr->have_pile_sig;
+    tr->state = TRACK_BURIED;
+  }
+  double conf = 0.5 * (top->name ? MAX (top->name_score, 0.5) : 0.5) + 0.1;
+  TsObservation *o = emit (out, TS_OBS_MOVED, top, tr->link_us, t->cur, conf,
+                           t->p.confirm_below);
+  o->from_area = from;
+  return TRUE;
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
@@ -1029,9 +1280,11 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                              t->p.confirm_below);
     o->from_area = old->area;
   }
+  /* Turned while out of sight of its old track: dated when it was seen settled so, if it
+   * was (a turning card's outline is often lost, and found again mid-turn). */
   if (old->tapped != tr->tapped && !tr->pile)
-    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->confirmed_us, t->cur,
-          conf, t->p.confirm_below);
+    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,
+          MAX (tr->confirmed_us, tr->turned_us), t->cur, conf, t->p.confirm_below);
   g_ptr_array_remove_fast (t->tracks, old);
 }
 
@@ -1072,7 +1325,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
           hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
             t->p.title_reach * ls)
         continue;
-      Pair p = { d / ls + (missing ? 0.25 : 0) + (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
+      /* A buried card is under the pile's top: the top takes the pile's detection. */
+      Pair p = { d / ls + (missing || tr->state == TRACK_BURIED ? 0.25 : 0) +
+                   (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
       g_array_append_val (pairs, p);
     }
@@ -1110,6 +1365,10 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     gboolean seen = tr->last_frame == t->cur;
     gint64 unseen_us = time_us - tr->last_seen_us;
     gboolean drop = FALSE;
+    if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, out)) {
+      i = 0;  /* tracks were removed: start over (a resolved link is not tried again) */
+      continue;
+    }
     switch (tr->state) {
     case TRACK_TENTATIVE:
       if (seen && tr->consecutive >= t->p.confirm_frames) {
@@ -1122,16 +1381,23 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
           tr->have_first_sig = title_signature (image, tr->last.title_px, tr->first_sig);
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
+        if (tr->pile)
+          pile_changed (t, tr, tr->first_seen_us);
       } else if (!seen && t->cur - tr->last_frame > 2)
         drop = TRUE;  /* a flicker: never a card */
       break;
     case TRACK_PENDING:
       if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
         drop = TRUE;
-      else if (seen && may_announce (t, tr, time_us))
+      else if (seen && (tr->entry_settled || time_us - tr->confirmed_us > ENTRY_SETTLE_US) &&
+               may_announce (t, tr, time_us))
         announce (t, tr, time_us, out);
       break;
     case TRACK_ACTIVE:
+      /* Turned onto the other axis and gone at once (carried off, a hand over it): it was
+       * turned, whatever comes next. */
+      if (!seen && tr->peak_us != 0 && tr->peak_frame + 1 == t->cur)
+        turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
       else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {

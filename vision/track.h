@@ -60,6 +60,7 @@ typedef struct {
   double quad_px[4][2];
   gboolean has_quad;
   double angle_deg;      /* clockwise from upright in the image, when known; else -1 */
+  int origin[2];         /* where image's top-left corner lies in the frame (pixels) */
 } TsTrackReadRequest;
 
 /* A name reader. worker_new runs on the worker thread and makes that thread's own reader
@@ -99,7 +100,19 @@ typedef struct {
                            * twice the runner-up, else the card is unknown (for the person
                            * to confirm). 1 trusts every single reading. */
   double strong_score;    /* an identity read below this keeps being re-read (0.85) */
+  double single_read_score; /* one reading this strong, off a whole card lying still (its
+                           * outline seen, not moving, not turning), with no reading
+                           * against it, is enough for a name; above 1: never (2, the
+                           * default: on the scripted sessions 0.95 found one event more and
+                           * made three more wrong ones than a quick second reading, below).
+                           * Lower names cards that turn or leave before a second reading,
+                           * and lets more misreads of still cards in */
   int reread_ms;          /* read an unsettled name again after this long (300) */
+  int confirm_reread_ms;  /* ... and a name read once, not yet agreed on, after this long
+                           * (167, five frames at 30 fps): a second reading confirms it
+                           * before the card turns or leaves. Shorter spends more of the
+                           * reader's time on it and reports more cards (100: more wrong
+                           * events on the scripted sessions; 300: fewer cards found) */
   int max_reads;          /* readings per card before giving up (6); a card whose readings
                            * still disagree then is reported unnamed, for confirmation */
   gboolean report_unread; /* report a whole card whose name was never agreed on, unnamed, for

@@ -275,6 +275,8 @@ bench_sessions (const TsCardDb *db)
       continue;
     g_autofree char *script = random_720_script (db, seeds[i], 240);
     g_autofree char *what = g_strdup_printf ("720p random game (seed %u)", seeds[i]);
+    if (g_getenv ("TS_BENCH_PRINT_SCRIPT"))
+      printf ("%s", script), fflush (stdout);
     eval_one (what, script, NULL, db, TRUE, &totals);
   }
   printf ("  1280x720 sessions together, real detector+OCR: precision %.3f recall %.3f; "

@@ -246,6 +246,11 @@ cached_read (gpointer worker, const TsTrackReadRequest *req, double *out_score)
   if (hit) {
     char *end;
     *out_score = g_ascii_strtod (hit, &end);
+    if (g_getenv ("TS_EVAL_READS"))
+      g_printerr ("read frame %d title (%.0f,%.0f) quad %d: %s\n", run->frames,
+                  req->origin[0] + (req->title_px[0][0] + req->title_px[2][0]) / 2,
+                  req->origin[1] + (req->title_px[0][1] + req->title_px[2][1]) / 2,
+                  req->has_quad, hit);
     return *end == '\t' && end[1] ? g_strdup (end + 1) : NULL;
   }
   if (!w->tried) {

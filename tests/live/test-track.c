@@ -187,6 +187,83 @@ test_track__tap_reported_within_two_frames_of_settling (void **state)
   sim_clear (&s);
 }
 
+/* Turned a quarter turn over five frames, then at once turned back (tapped for mana and
+ * untapped): a tap dated when it got there, then an untap once it settles. */
+static void
+test_track__tap_undone_at_once_is_a_tap_and_an_untap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Llanowar Elves", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  for (int i = 1; i <= 5; i++) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 peak = s.frame - 1;
+  for (int i = 4; i >= 0; i--) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 settled = s.frame - 1;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_int_equal (tap->time_us, (gint64) peak * FRAME_US);
+  assert_true (tap->frame <= peak + 2);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_true (untap->frame >= settled && untap->frame <= settled + 2);
+  sim_clear (&s);
+}
+
+/* Turned a quarter turn and carried off the moment it got there (tapped to attack, then
+ * killed): it was tapped. */
+static void
+test_track__tapped_then_carried_off_at_once_was_tapped (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  for (int i = 1; i <= 5; i++) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 peak = s.frame - 1;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 12);
+  s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE, 1 };
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->time_us, (gint64) peak * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* Turned most of the way (75 degrees) and straight back: not a tap. */
+static void
+test_track__turned_most_of_the_way_and_back_is_not_a_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  for (int i = 1; i <= 5; i++) {
+    s.cards[c].angle = 15.0 * i;
+    sim_step (&s, 1);
+  }
+  for (int i = 4; i >= 0; i--) {
+    s.cards[c].angle = 15.0 * i;
+    sim_step (&s, 1);
+  }
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 static void
 test_track__half_turn_while_handled_is_not_a_tap (void **state)
 {
@@ -1064,6 +1141,296 @@ test_track__title_lines_every_third_frame (void **state)
   sim_clear (&s);
 }
 
+/* A card read once is read again soon (confirm_reread_ms), not after the usual reread_ms:
+ * its name is agreed on before it can turn or leave. */
+static void
+test_track__name_read_once_is_confirmed_soon (void **state)
+{
+  static const char *const elves[] = { "Llanowar Elves:0.9", NULL };
+  for (int soon = 0; soon < 2; soon++) {
+    ScriptReader r = { { elves, elves, elves, elves } };
+    TsTrackReader reader;
+    TsTrackerParams p;
+    Sim s;
+    script_params_init (&r, &reader, &p);
+    p.reread_ms = 1000;
+    p.confirm_reread_ms = soon ? 100 : 1000;
+    sim_init (&s, &p, &reader);
+    sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+    g_autoptr (TsImage) im = render_titles (&s);
+    s.image = im;
+    sim_step (&s, 10);
+    /* Confirmed on its third frame and read; read again 100 ms (3 frames) later. */
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), soon ? 1 : 0);
+    assert_int_equal (r.total, soon ? 2 : 1);
+    sim_step (&s, 2 * FPS);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+    assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Llanowar Elves");
+    sim_clear (&s);
+  }
+}
+
+/* A card is put down: slid in lying crosswise in the hand, it comes to rest upright. It
+ * entered untapped, with no turn reported. */
+static void
+test_track__card_put_down_turning_enters_as_it_comes_to_rest (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 200, 300, "Forest", AREA_BATTLEFIELD);
+  s.cards[c].angle = 80;
+  for (int k = 0; k < 6; k++) {
+    sim_step (&s, 1);
+    s.cards[c].x += 20;
+    s.cards[c].angle -= 16;
+  }
+  s.cards[c].angle = 0;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_false (e->tapped);
+  assert_int_equal (e->time_us, 0);  /* dated when first seen */
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* A card's track slides off it onto something unread beside it (a die, a token) while the
+ * card is lost for a moment; found again and read under the same name right under where its
+ * track now lies, it is the same card, not a second one. */
+static void
+test_track__card_found_again_beside_its_slid_track_is_one_card (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  s.cards[c].present = FALSE;
+  int junk = sim_add (&s, 300, 326, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, 5);
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS);
+  s.cards[junk].present = FALSE;
+  sim_step (&s, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  for (guint i = 0; i < s.obs->len; i++)
+    assert_int_equal (g_array_index (s.obs, TsObservation, i).track_id, id);
+  sim_clear (&s);
+}
+
+/* A card's outline is lost as it is turned and pushed aside; found again mid-turn, it is
+ * read only after it settled tapped: the tap is dated when it was seen settled, not when it
+ * was first found again. */
+static void
+test_track__turn_seen_by_a_new_track_is_dated_when_it_settled (void **state)
+{
+  static const char *const slow[] = { "-", "Hill Giant:0.95", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c] = (SimCard) { 380, 300, 40, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  g_autoptr (TsImage) im2 = render_titles (&s);
+  s.image = im2;
+  sim_step (&s, 2);
+  s.cards[c].angle = 65;
+  sim_step (&s, 1);
+  s.cards[c].angle = 90;
+  guint64 at_rest = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  gint64 when = tap->time_us / FRAME_US;
+  assert_true (when >= (gint64) at_rest && when <= (gint64) at_rest + 3);
+  assert_int_equal (tap->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
+/* Tuned to take one strong reading of a whole card lying still as its name: a card read
+ * once so, and never again, enters; with the default tuning it does not. */
+static void
+test_track__one_strong_reading_of_a_still_card_when_so_tuned (void **state)
+{
+  static const char *const once[] = { "-", "Hill Giant:0.97", "-", NULL };
+  for (int single = 0; single < 2; single++) {
+    ScriptReader r = { { once, once, once, once } };
+    TsTrackReader reader;
+    TsTrackerParams p;
+    Sim s;
+    script_params_init (&r, &reader, &p);
+    p.report_unread = FALSE;
+    if (single)
+      p.single_read_score = 0.95;
+    sim_init (&s, &p, &reader);
+    sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+    g_autoptr (TsImage) im = render_titles (&s);
+    s.image = im;
+    sim_step (&s, 3 * FPS);
+    assert_true (r.total >= 2);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), single ? 1 : 0);
+    if (single)
+      assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 0)->name, "Hill Giant");
+    sim_clear (&s);
+  }
+}
+
+/* ---- piles: frames drawn with each present card's title striped its own way, so that a
+ * card put on a pile changes how the pile's top looks ---- */
+
+static void
+render_striped (const Sim *s, TsImage *im)
+{
+  memset (im->data, 0, (gsize) im->stride * im->height);
+  for (int i = 0; i < s->n; i++) {
+    const SimCard *c = &s->cards[i];
+    if (!c->present || (s->hand_r > 0 && hypot (c->x - s->hand_x, c->y - s->hand_y) < s->hand_r))
+      continue;
+    for (int y = (int) c->y - 40; y < (int) c->y - 34; y++)
+      for (int x = (int) c->x - 28; x < (int) c->x + 28; x++)
+        if (x >= 0 && y >= 0 && x < im->width && y < im->height)
+          memset (im->data + y * im->stride + x * 3,
+                  ((x - (int) c->x + 28) / (3 + i)) % 2 ? 200 : 20 + 10 * i, 3);
+  }
+}
+
+static void
+sim_step_drawn (Sim *s, TsImage *im, int frames)
+{
+  for (int f = 0; f < frames; f++) {
+    render_striped (s, im);
+    sim_step (s, 1);
+  }
+}
+
+/* The live table's tuning (only read cards enter) with a reader that never reads: names
+ * come from the inputs alone, and a card on a pile is never read. */
+static void
+pile_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader)
+{
+  TsTrackerParams p;
+  script_params_init (r, reader, &p);
+  p.report_unread = FALSE;
+  sim_init (s, &p, reader);
+}
+
+static const char *const never_read[] = { "-", NULL };
+
+/* A creature dies: carried off towards its owner's graveyard, it vanishes, and a card's
+ * shape shows on the pile there that never reads. It moved to the graveyard, for the person
+ * to confirm, with its name and identity. */
+static void
+test_track__card_carried_to_a_changed_pile_moved_there (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step_drawn (&s, im, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  for (int k = 0; k < 4; k++) {  /* lifted and carried towards the graveyard */
+    s.cards[c].x += 25;
+    s.cards[c].y += 12;
+    sim_step_drawn (&s, im, 1);
+  }
+  s.cards[c].present = FALSE;  /* in the hand, out of sight */
+  sim_step_drawn (&s, im, 8);
+  int g = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  guint64 dropped = s.frame;
+  sim_step_drawn (&s, im, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, id);
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_string_equal (mv->name, "Hill Giant");
+  assert_true (mv->needs_confirmation);
+  assert_int_equal (mv->time_us, (gint64) dropped * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  /* It is the pile's top now: covered by the next card, it does not leave. */
+  s.cards[g].present = FALSE;
+  sim_add (&s, 903, 602, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+/* A hand rests over a card in play for two seconds while another card is put on the
+ * graveyard (an instant cast from the hand): the card did not move, and nothing leaves. */
+static void
+test_track__card_under_a_hand_while_the_pile_changes_stays (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_add (&s, 700, 500, "Hill Giant", AREA_BATTLEFIELD);
+  int g = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.hand_x = 700;
+  s.hand_y = 500;
+  s.hand_r = 60;
+  sim_step_drawn (&s, im, 10);
+  s.cards[g].present = FALSE;  /* covered by the new card */
+  sim_add (&s, 902, 601, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 2 * FPS);
+  s.hand_r = 0;
+  sim_step_drawn (&s, im, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
+/* A hand sweeps across a card in play and on over the graveyard pile: nothing moves. */
+static void
+test_track__hand_passing_over_the_graveyard_moves_nothing (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_add (&s, 700, 600, "Hill Giant", AREA_BATTLEFIELD);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step_drawn (&s, im, 10);
+  s.hand_y = 600;
+  s.hand_r = 60;
+  for (int x = 600; x <= 1000; x += 10) {
+    s.hand_x = x;
+    sim_step_drawn (&s, im, 1);
+  }
+  s.hand_r = 0;
+  sim_step_drawn (&s, im, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 1);
+  sim_clear (&s);
+}
+
 int
 main (void)
 {
@@ -1071,6 +1438,9 @@ main (void)
     cmocka_unit_test (test_track__hand_over_cards_for_seconds_is_not_a_departure),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
+    cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
+    cmocka_unit_test (test_track__tapped_then_carried_off_at_once_was_tapped),
+    cmocka_unit_test (test_track__turned_most_of_the_way_and_back_is_not_a_tap),
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
     cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
     cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
@@ -1094,6 +1464,14 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
+    cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
+    cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
+    cmocka_unit_test (test_track__card_found_again_beside_its_slid_track_is_one_card),
+    cmocka_unit_test (test_track__turn_seen_by_a_new_track_is_dated_when_it_settled),
+    cmocka_unit_test (test_track__card_carried_to_a_changed_pile_moved_there),
+    cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
+    cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
