@@ -700,10 +700,12 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     if (second_look && (aspect < 4 || l->fill < 0.55))
       continue;
     /* A line cut out of a larger blob is more often art or texture than a whole blob is:
-     * only a long one is worth a read. On the dev photos 4.5 keeps all but one of the names
-     * the cut finds and adds a tenth as many candidates as 2.5 does; below it, pieces of
-     * large bold names cut apart by the opening come through and read as shorter names. */
-    if (l->trimmed && aspect < 4.5)
+     * only a long one is worth a read. A short name cut free of a card side or a frame
+     * ornament ("Sky Skiff", "Wild Ox") comes out four to four and a half times as long as
+     * it is thick; on the dev photos 4 finds one more name than 4.5 with no wrong reading
+     * more. Much below it, pieces of large bold names cut apart by the opening come through
+     * and read as shorter names. */
+    if (l->trimmed && aspect < 4.0)
       continue;
     TsCardCandidate c;
     memset (&c, 0, sizeof c);

@@ -465,6 +465,33 @@ test_detect_title__touching_the_card_side_tapped (void **state)
   assert_true (len > 250 && len < 400);
 }
 
+/* A short name on the bar by the card's side (draw_title_by_card_side's case): cut free of
+ * the side, it is a line only a little over four times as long as it is thick, which a cut
+ * line used to need four and a half to pass (a real "Sky Skiff" was lost so). */
+static void
+test_detect_title__short_name_cut_free_of_the_card_side (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (800, 600);
+  for (int y = 255; y < 325; y++)
+    memset (img->data + (gsize) y * img->stride + 150 * 3, 215, 500 * 3);
+  for (int k = 0; k < 2; k++) {
+    const double side[2][2] = { { 170 - 7 * k, 240 }, { 156 - 7 * k, 480 } };
+    ts_cv_draw_polygon (img, side, 2, 20, 20, 20, 3);
+  }
+  ts_cv_draw_text (img, "Wild Ox", 173, 300, 1.4, 15, 15, 15);
+  ts_cv_gaussian_blur (img, 1.2);
+  g_autoptr (GArray) cands = detect (img);
+  /* Seven letters of about 24 px from x 173: the middle near 255, 290. */
+  const TsCardCandidate *c = line_over (cands, 255, 290);
+  assert_non_null (c);
+  double d = angle_diff (c->angle_deg, 0);
+  assert_true (d < 8 || fabs (d - 180) < 8);
+  double len = ts_rectify_quad_edge (c->title, 0), high = ts_rectify_quad_edge (c->title, 1);
+  assert_true (len > 140 && len < 260);
+  assert_true (high > 15 && high < 70);
+  assert_false (ts_rectify_quad_contains (c->title, 160, 400));
+}
+
 /* A large name out of focus (a card close to the lens): at full size its letters are soft
  * ramps that break apart; the coarse look finds the line whole. */
 static void
@@ -532,6 +559,7 @@ main (void)
     cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
     cmocka_unit_test (test_detect_title__touching_the_card_side),
     cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
+    cmocka_unit_test (test_detect_title__short_name_cut_free_of_the_card_side),
     cmocka_unit_test (test_detect_title__large_and_out_of_focus),
     cmocka_unit_test (test_detect_title__card_half_hidden),
   };
