@@ -306,6 +306,7 @@ describe_miss (const TsSynthScene *scene, guint self, GArray *cands, GString *wh
   memcpy (tq, sc->title, sizeof tq);
   double best = 0, bu[2] = { 0 }, bv[2] = { 0 }, bq[4][2];
   gboolean card = FALSE;
+  const TsCardCandidate *bc = NULL;
   for (guint k = 0; k < cands->len; k++) {
     const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
     for (int turn = 0; turn < (c->has_quad && !c->upright_known ? 2 : 1); turn++) {
@@ -326,6 +327,7 @@ describe_miss (const TsSynthScene *scene, guint self, GArray *cands, GString *wh
         memcpy (bv, v, sizeof bv);
         memcpy (bq, q, sizeof bq);
         card = c->has_quad;
+        bc = c;
       }
     }
   }
@@ -356,6 +358,18 @@ describe_miss (const TsSynthScene *scene, guint self, GArray *cands, GString *wh
     cls = "other";
   g_string_append_printf (why, " %s: %s u %.2f..%.2f v %.2f..%.2f, %.0f deg off, %.1fx high",
                           cls, card ? "card" : "line", bu[0], bu[1], bv[0], bv[1], d, ch / th);
+  if (card) {
+    /* How far the card outline found is from the card's: its worst corner, either way up. */
+    double worst = G_MAXDOUBLE;
+    for (int turn = 0; turn < 4; turn++) {
+      double t[4][2], w = 0;
+      ts_rectify_quad_turn (bc->quad, turn, t);
+      for (int k = 0; k < 4; k++)
+        w = MAX (w, hypot (t[k][0] - sc->quad[k][0], t[k][1] - sc->quad[k][1]));
+      worst = MIN (worst, w);
+    }
+    g_string_append_printf (why, ", card corner off by %.0f px", worst);
+  }
   for (guint j = 0; j < scene->cards->len; j++) {
     const TsSynthCard *o = &g_array_index (scene->cards, TsSynthCard, j);
     if (j == self || o->visible < 0.5)
