@@ -387,6 +387,30 @@ ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ell
   return out;
 }
 
+void
+ts_cv_keep_long_regions (TsImage *binary, int min_extent, gboolean vertical)
+{
+  cv::Mat m = wrap (binary), labels, stats, centroids;
+  int n = cv::connectedComponentsWithStats (m, labels, stats, centroids, 8, CV_32S);
+  std::vector<guint8> keep (n, 1);
+  int span = vertical ? cv::CC_STAT_HEIGHT : cv::CC_STAT_WIDTH;
+  gboolean any = FALSE;
+  for (int i = 1; i < n; i++)
+    if (stats.at<int> (i, span) < min_extent) {
+      keep[i] = 0;
+      any = TRUE;
+    }
+  if (!any)
+    return;
+  for (int y = 0; y < m.rows; y++) {
+    guint8 *row = m.ptr<guint8> (y);
+    const int *lab = labels.ptr<int> (y);
+    for (int x = 0; x < m.cols; x++)
+      if (row[x] && !keep[lab[x]])
+        row[x] = 0;
+  }
+}
+
 TsImage *
 ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used)
 {
