@@ -390,24 +390,14 @@ ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ell
 void
 ts_cv_keep_long_regions (TsImage *binary, int min_extent, gboolean vertical)
 {
-  cv::Mat m = wrap (binary), labels, stats, centroids;
-  int n = cv::connectedComponentsWithStats (m, labels, stats, centroids, 8, CV_32S);
-  std::vector<guint8> keep (n, 1);
-  int span = vertical ? cv::CC_STAT_HEIGHT : cv::CC_STAT_WIDTH;
-  gboolean any = FALSE;
-  for (int i = 1; i < n; i++)
-    if (stats.at<int> (i, span) < min_extent) {
-      keep[i] = 0;
-      any = TRUE;
-    }
-  if (!any)
-    return;
-  for (int y = 0; y < m.rows; y++) {
-    guint8 *row = m.ptr<guint8> (y);
-    const int *lab = labels.ptr<int> (y);
-    for (int x = 0; x < m.cols; x++)
-      if (row[x] && !keep[lab[x]])
-        row[x] = 0;
+  /* Outlines rather than a labelling pass: a sparse map has few, so this is cheap. */
+  cv::Mat m = wrap (binary);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours (m, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  for (size_t i = 0; i < contours.size (); i++) {
+    cv::Rect r = cv::boundingRect (contours[i]);
+    if ((vertical ? r.height : r.width) < min_extent)
+      cv::drawContours (m, contours, (int) i, cv::Scalar (0), cv::FILLED, cv::LINE_8);
   }
 }
 
