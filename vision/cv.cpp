@@ -387,6 +387,20 @@ ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ell
   return out;
 }
 
+void
+ts_cv_keep_long_regions (TsImage *binary, int min_extent, gboolean vertical)
+{
+  /* Outlines rather than a labelling pass: a sparse map has few, so this is cheap. */
+  cv::Mat m = wrap (binary);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours (m, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  for (size_t i = 0; i < contours.size (); i++) {
+    cv::Rect r = cv::boundingRect (contours[i]);
+    if ((vertical ? r.height : r.width) < min_extent)
+      cv::drawContours (m, contours, (int) i, cv::Scalar (0), cv::FILLED, cv::LINE_8);
+  }
+}
+
 TsImage *
 ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used)
 {

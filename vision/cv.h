@@ -42,6 +42,9 @@ typedef enum {
 
 /* A new image: op with a kw x kh (pixels) rectangular or elliptic structuring element. */
 TsImage *ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ellipse);
+/* In place on a 0/255 image: clears the 8-connected regions whose bounding box spans fewer
+ * than min_extent pixels along x (along y when vertical). */
+void ts_cv_keep_long_regions (TsImage *binary, int min_extent, gboolean vertical);
 /* A new 0/255 image of a grey one: pixels above thresh become 255 (0 if invert). thresh < 0
  * picks Otsu's threshold; the threshold used is returned. */
 TsImage *ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used);

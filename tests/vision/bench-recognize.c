@@ -303,18 +303,153 @@ title_covered (const TsSynthCard *sc, GArray *cands, gboolean loose, GString *wh
   return FALSE;
 }
 
+/* Where the quad q lies in the truth title tq's own frame: u along the line (0..1 over the
+ * band), v across it (0..1 top to bottom). */
 static void
-bench_titles (guint per_preset, guint32 seed0, gboolean second_look)
+quad_in_title (const double tq[4][2], const double q[4][2], double u[2], double v[2])
+{
+  static const double unit[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+  double h[9], src[4][2];
+  memcpy (src, tq, sizeof src);
+  ts_cv_perspective_transform_get (src, unit, h);
+  u[0] = v[0] = G_MAXDOUBLE;
+  u[1] = v[1] = -G_MAXDOUBLE;
+  for (int k = 0; k < 4; k++) {
+    double w = h[6] * q[k][0] + h[7] * q[k][1] + h[8];
+    double x = (h[0] * q[k][0] + h[1] * q[k][1] + h[2]) / w;
+    double y = (h[3] * q[k][0] + h[4] * q[k][1] + h[5]) / w;
+    u[0] = MIN (u[0], x);
+    u[1] = MAX (u[1], x);
+    v[0] = MIN (v[0], y);
+    v[1] = MAX (v[1], y);
+  }
+}
+
+/* Why no candidate covers the truth title tq: the candidate overlapping it most, placed in
+ * the band's frame (u along 0..1, v across 0..1), its tilt and height against the truth's,
+ * and the other readable titles it also covers (a merge). Appends one word of class
+ * (none, tilt, thick, thin, short, shifted, other) and the figures to why; returns the
+ * class. */
+static const char *
+describe_miss (const TsSynthScene *scene, guint self, GArray *cands, GString *why)
+{
+  const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, self);
+  double tq[4][2];
+  memcpy (tq, sc->title, sizeof tq);
+  double best = 0, bu[2] = { 0 }, bv[2] = { 0 }, bq[4][2];
+  gboolean card = FALSE;
+  const TsCardCandidate *bc = NULL;
+  for (guint k = 0; k < cands->len; k++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
+    for (int turn = 0; turn < (c->has_quad && !c->upright_known ? 2 : 1); turn++) {
+      double q[4][2];
+      if (turn) {
+        double t[4][2];
+        ts_rectify_quad_turn (c->quad, 2, t);
+        ts_rectify_title_from_card (t, q);
+      } else {
+        memcpy (q, c->title, sizeof q);
+      }
+      double u[2], v[2];
+      quad_in_title (tq, q, u, v);
+      double ov = MAX (0, MIN (u[1], 1) - MAX (u[0], 0)) * MAX (0, MIN (v[1], 1) - MAX (v[0], 0));
+      if (ov > best) {
+        best = ov;
+        memcpy (bu, u, sizeof bu);
+        memcpy (bv, v, sizeof bv);
+        memcpy (bq, q, sizeof bq);
+        card = c->has_quad;
+        bc = c;
+      }
+    }
+  }
+  if (best <= 0) {
+    g_string_append (why, " none");
+    return "none";
+  }
+  double th = (ts_rectify_quad_edge (tq, 1) + ts_rectify_quad_edge (tq, 3)) / 2;
+  double ch = MIN (ts_rectify_quad_edge (bq, 0) + ts_rectify_quad_edge (bq, 2),
+                   ts_rectify_quad_edge (bq, 1) + ts_rectify_quad_edge (bq, 3)) / 2;
+  double e0 = ts_rectify_quad_edge (bq, 0), e1 = ts_rectify_quad_edge (bq, 1);
+  double ang = atan2 (e0 >= e1 ? bq[1][1] - bq[0][1] : bq[2][1] - bq[1][1],
+                      e0 >= e1 ? bq[1][0] - bq[0][0] : bq[2][0] - bq[1][0]) * 180 / G_PI;
+  double tang = atan2 (tq[1][1] - tq[0][1], tq[1][0] - tq[0][0]) * 180 / G_PI;
+  double d = fabs (remainder (ang - tang, 180));
+  const char *cls;
+  if (d > 15)
+    cls = "tilt";
+  else if (ch > (card ? 3.5 : 2) * th)
+    cls = "thick";
+  else if (ch < 0.5 * th)
+    cls = "thin";
+  else if (bu[1] < 0.5 || bu[0] > 0.5)
+    cls = "short";
+  else if (bv[1] < 0.5 || bv[0] > 0.5)
+    cls = "shifted";
+  else
+    cls = "other";
+  g_string_append_printf (why, " %s: %s u %.2f..%.2f v %.2f..%.2f, %.0f deg off, %.1fx high",
+                          cls, card ? "card" : "line", bu[0], bu[1], bv[0], bv[1], d, ch / th);
+  if (card) {
+    /* How far the card outline found is from the card's: its worst corner, either way up. */
+    double worst = G_MAXDOUBLE;
+    for (int turn = 0; turn < 4; turn++) {
+      double t[4][2], w = 0;
+      ts_rectify_quad_turn (bc->quad, turn, t);
+      for (int k = 0; k < 4; k++)
+        w = MAX (w, hypot (t[k][0] - sc->quad[k][0], t[k][1] - sc->quad[k][1]));
+      worst = MIN (worst, w);
+    }
+    g_string_append_printf (why, ", card corner off by %.0f px", worst);
+  }
+  for (guint j = 0; j < scene->cards->len; j++) {
+    const TsSynthCard *o = &g_array_index (scene->cards, TsSynthCard, j);
+    if (j == self || o->visible < 0.5)
+      continue;
+    double ox, oy;
+    memcpy (tq, o->title, sizeof tq);
+    ts_rectify_quad_center (tq, &ox, &oy);
+    if (ts_rectify_quad_contains (bq, ox, oy))
+      g_string_append_printf (why, ", also over %s", o->name);
+  }
+  return cls;
+}
+
+/* Did recognition report the truth card sc by name at its title (the eval's rule)? */
+static gboolean
+recognized (GPtrArray *cards, const TsSynthCard *sc)
+{
+  double tq[4][2], tx, ty;
+  memcpy (tq, sc->title, sizeof tq);
+  ts_rectify_quad_center (tq, &tx, &ty);
+  for (guint i = 0; i < cards->len; i++) {
+    const TsRecognizedCard *c = g_ptr_array_index (cards, i);
+    double cx, cy;
+    ts_rectify_quad_center (c->title, &cx, &cy);
+    if (c->name && g_ascii_strcasecmp (c->name, sc->name) == 0 &&
+        (ts_rectify_quad_contains (tq, cx, cy) || ts_rectify_quad_contains (c->title, tx, ty)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* read: also recognise each scene (OCR) and sort the readable titles it missed by what the
+ * detector gave for them (describe_miss; "covered" when a candidate covers it well and the
+ * reading failed). */
+static void
+bench_titles (guint per_preset, guint32 seed0, gboolean second_look, gboolean read)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
-  if (!db)
+  Kit kit;
+  if (!kit_open (&kit))
     return;
   TsDetectorParams dp;
   ts_detector_params_init (&dp);
   dp.second_look = second_look;
   g_autoptr (TsDetector) det = ts_detector_new (&dp);
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  TsSynthDeck *deck = kit.deck;
+  g_autoptr (GHashTable) classes = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_read_missed = 0;
   gboolean verbose = g_getenv ("TS_EVAL_VERBOSE") != NULL;
   const TsSynthPreset presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRESET_NORMAL,
                                     TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
@@ -335,6 +470,8 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look)
       double ms;
       ts_detector_detect (det, scene->image, cands, &ms);
       ms_sum += ms;
+      g_autoptr (GPtrArray) rec = read ? ts_recognize_image (det, kit.reader, scene->image, NULL)
+                                       : NULL;
       n_cands += cands->len;
       /* TS_TITLES_DUMP=DIR: each scene with its candidates (blue titles, green cards) and
        * the readable truth titles left uncovered (red), for looking at. */
@@ -356,19 +493,41 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look)
         gboolean loose = title_covered (sc, cands, TRUE, NULL);
         n_loose += loose;
         g_autoptr (GString) why = g_string_new (NULL);
-        if (title_covered (sc, cands, FALSE, why)) {
+        gboolean strict = title_covered (sc, cands, FALSE, why);
+        if (read && !recognized (rec, sc)) {
+          g_string_truncate (why, 0);
+          const char *cls = describe_miss (scene, j, cands, why);
+          if (strict)
+            cls = "covered";
+          double tx, ty, tq[4][2];
+          memcpy (tq, sc->title, sizeof tq);
+          ts_rectify_quad_center (tq, &tx, &ty);
+          g_hash_table_insert (classes, (gpointer) cls,
+                               GUINT_TO_POINTER (GPOINTER_TO_UINT (
+                                   g_hash_table_lookup (classes, cls)) + 1));
+          n_read_missed++;
+          g_string_append_printf (misses, "  %s-%u (seed %u): NOT READ: %s at %.0f,%.0f, "
+                                  "%.0f px, angle %.0f, %s frame, visible %.2f: %s%s\n",
+                                  ts_synth_preset_to_string (presets[p]), i, seed, sc->name,
+                                  tx, ty, sc->title_px, sc->angle,
+                                  sc->frame == TS_SYNTH_FRAME_OLD ? "old" : "modern",
+                                  sc->visible, strict ? "covered" : "", why->str);
+        }
+        if (strict) {
           n_cov++;
           continue;
         }
         double tx, ty, tq[4][2];
         memcpy (tq, sc->title, sizeof tq);
         ts_rectify_quad_center (tq, &tx, &ty);
+        g_string_truncate (why, 0);
+        describe_miss (scene, j, cands, why);
         g_string_append_printf (misses, "  %s-%u (seed %u): not covered: %s at %.0f,%.0f, "
-                                "%.0f px, angle %.0f, %s frame%s%s\n",
+                                "%.0f px, angle %.0f, %s frame, visible %.2f:%s%s\n",
                                 ts_synth_preset_to_string (presets[p]), i, seed, sc->name,
                                 tx, ty, sc->title_px, sc->angle,
-                                sc->frame == TS_SYNTH_FRAME_OLD ? "old" : "modern", why->str,
-                                loose ? "" : " (not even loosely)");
+                                sc->frame == TS_SYNTH_FRAME_OLD ? "old" : "modern", sc->visible,
+                                why->str, loose ? "" : " (not even loosely)");
       }
       if (overlay) {
         g_autofree char *name = g_strdup_printf ("%s/%s-%u.png", dump,
@@ -391,6 +550,17 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look)
   printf ("titles all    : %u readable, covered %u (%.3f), loosely %u (%.3f)\n", all_read,
           all_cov, all_read ? (double) all_cov / all_read : 1.0, all_loose,
           all_read ? (double) all_loose / all_read : 1.0);
+  if (read) {
+    printf ("read: %u of %u readable titles missed; by what the detector gave them:", n_read_missed,
+            all_read);
+    GHashTableIter it;
+    gpointer k, v;
+    g_hash_table_iter_init (&it, classes);
+    while (g_hash_table_iter_next (&it, &k, &v))
+      printf (" %s %u", (const char *) k, GPOINTER_TO_UINT (v));
+    printf ("\n");
+  }
+  kit_close (&kit);
 }
 
 static int
@@ -616,11 +786,16 @@ main (int argc, char **argv)
     return 0;
   }
   if (argc > 1 && strcmp (argv[1], "titles") == 0) {
-    /* bench-recognize titles [N [SEED [second]]]: detector coverage only, N scenes per
-     * preset; "second" turns the detector's second look on. */
+    /* bench-recognize titles [N [SEED [second|read]...]]: detector coverage only, N scenes
+     * per preset; "second" turns the detector's second look on; "read" also recognises each
+     * scene and sorts the titles missed by what the detector gave them. */
+    gboolean second = FALSE, read = FALSE;
+    for (int a = 4; a < argc; a++) {
+      second = second || strcmp (argv[a], "second") == 0;
+      read = read || strcmp (argv[a], "read") == 0;
+    }
     bench_titles (argc > 2 ? (guint) atoi (argv[2]) : 20,
-                  argc > 3 ? (guint32) atoi (argv[3]) : 1000,
-                  argc > 4 && strcmp (argv[4], "second") == 0);
+                  argc > 3 ? (guint32) atoi (argv[3]) : 1000, second, read);
     return 0;
   }
   guint max = argc > 1 ? (guint) atoi (argv[1]) : 0;
