@@ -489,6 +489,41 @@ similarity (const char *a, const char *b, gboolean *out_close)
 
 #define N_MATCHES 5
 
+/* Whether a one-token reading starting in lower case is a piece from within a word of some
+ * card name other than name's own words: "carrin" is the middle of "Scarring" (a line found
+ * on part of "Infernal Scarring"), read exactly there, while "Carrion" it would match only
+ * with a letter put in. A name's first letter is a capital; a reading that starts lower
+ * case and spells the inside of another name's word better than it spells the name is that
+ * word's piece, not the name. */
+static gboolean
+is_word_piece (const TsReader *reader, const char *sub, const char *name)
+{
+  const char *first = sub;
+  while (*first && !g_ascii_isalpha (*first))
+    first++;
+  if (!g_ascii_islower (*first) || strchr (sub, ' '))
+    return FALSE;
+  g_autofree char *piece = fold_letters (sub, strlen (sub));
+  g_autofree char *whole = fold_letters (name, strlen (name));
+  gsize n = strlen (piece);
+  if (n < 3 || strcmp (piece, whole) == 0)
+    return FALSE;
+  g_auto (GStrv) own = g_strsplit (name, " ", -1);
+  for (guint i = 0; i < reader->words->len; i++) {
+    const char *w = g_ptr_array_index (reader->words, i);
+    if (strlen (w) <= n || !strstr (w, piece))
+      continue;
+    gboolean mine = FALSE;
+    for (char **o = own; *o && !mine; o++) {
+      g_autofree char *fo = fold_letters (*o, strlen (*o));
+      mine = strcmp (fo, w) == 0;
+    }
+    if (!mine)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Whether text has three letters or more and no lower-case one. */
 static gboolean
 all_capitals (const char *text)
@@ -548,6 +583,8 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         /* and in capitals only, it is a word printed on the art, a box or a cloth ("BOOM",
          * "ZAP"): a card's name is never set in capitals alone. */
         if (strlen (m[k].name) <= SHORT_NAME && all_capitals (sub))
+          score = MIN (score, 0.5);
+        if (score > best->score && score >= 0.5 && is_word_piece (reader, sub, m[k].name))
           score = MIN (score, 0.5);
         if (score > best->score) {
           *best = m[k];
