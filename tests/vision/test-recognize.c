@@ -579,6 +579,24 @@ test_reader__first_words_read_the_whole_name (void **state)
   assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 0);
 }
 
+/* A letter read as one of like shape ("Inp" for "Imp", "Trontlaw Ores" for "Ironclaw Orcs")
+ * costs half an edit, also in a short last word (which a band's end cutting the name
+ * leaves shorter, not misread). */
+static void
+test_reader__letters_of_like_shape (void **state)
+{
+  Fixture *f = *state;
+  const struct {
+    const char *name, *printed;
+  } cases[] = { { "Nettling Imp", "Nettling Inp" }, { "Ironclaw Orcs", "Trontlaw Ores" } };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) image = draw_card_printed (f, cases[i].name, cases[i].printed,
+                                                   TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
+    assert_reads (f, image, quad, title, cases[i].name);
+  }
+}
+
 /* A piece from within a word of a name ("carrin" of "Infernal Scarring", as a line found on
  * part of that name reads) is not the name it spells with a letter put in ("Carrion"), while
  * that name printed reads. Neither card is in Alpha: a small database is made here, Carrion
@@ -670,6 +688,7 @@ main (void)
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
     cmocka_unit_test (test_reader__piece_of_a_word_is_no_name),
+    cmocka_unit_test (test_reader__letters_of_like_shape),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
     cmocka_unit_test (test_golden__every_reported_card_is_right),
     cmocka_unit_test (test_golden__tapped_stack_reads_tapped),
