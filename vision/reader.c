@@ -439,6 +439,57 @@ fold (const char *s)
   return g_string_free (out, FALSE);
 }
 
+/* Whether OCR often reads letter a for letter b (folded, lower case): shapes that differ by
+ * a stroke or a bowl ("Inp" for "Imp", "Trontlaw Ores" for "Ironclaw Orcs"). */
+static gboolean
+confusable (char a, char b)
+{
+  static const char *const groups[] = { "il1tfj", "o0ce", "mn", "nrh", "uv", "hb", "s5" };
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    if (strchr (groups[i], a) && strchr (groups[i], b))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a and b are as long and differ in one letter, read as one of like shape. */
+static gboolean
+one_like_letter (const char *a, const char *b)
+{
+  if (strlen (a) != strlen (b))
+    return FALSE;
+  guint n = 0;
+  for (; *a; a++, b++)
+    if (*a != *b && (n++ > 0 || !confusable (*a, *b)))
+      return FALSE;
+  return n == 1;
+}
+
+/* Edit distance from a to b in half edits: a space put in or left out by OCR costs half a
+ * letter, and with like, so does a letter read as one of like shape. */
+static guint
+edit_cost (const char *fa, const char *fb, gboolean like)
+{
+  gsize la = strlen (fa), lb = strlen (fb);
+  g_autofree guint *row = g_new (guint, lb + 1);
+  row[0] = 0;
+  for (gsize j = 1; j <= lb; j++)
+    row[j] = row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2);
+  for (gsize i = 1; i <= la; i++) {
+    guint diag = row[0];
+    row[0] += fa[i - 1] == ' ' ? 1 : 2;
+    for (gsize j = 1; j <= lb; j++) {
+      guint up = row[j];
+      guint sub = fa[i - 1] == fb[j - 1] ? 0 : like && confusable (fa[i - 1], fb[j - 1]) ? 1 : 2;
+      guint best = diag + sub;
+      best = MIN (best, up + (fa[i - 1] == ' ' ? 1 : 2));
+      best = MIN (best, row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2));
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
 /* 1 - edit distance / longer length, over folded text. The matcher's own score forgives
  * missing text (it finds "Aethersnatch" for "Tethers"); a name is only accepted when the
  * whole of it was read. */
@@ -451,31 +502,27 @@ similarity (const char *a, const char *b, gboolean *out_close)
   *out_close = FALSE;
   if (la == 0 || lb == 0)
     return 0;
-  /* Costs in half edits: a space put in or left out by OCR costs half a letter. */
-  g_autofree guint *row = g_new (guint, lb + 1);
-  row[0] = 0;
-  for (gsize j = 1; j <= lb; j++)
-    row[j] = row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2);
-  for (gsize i = 1; i <= la; i++) {
-    guint diag = row[0];
-    row[0] += fa[i - 1] == ' ' ? 1 : 2;
-    for (gsize j = 1; j <= lb; j++) {
-      guint up = row[j];
-      guint best = diag + (fa[i - 1] != fb[j - 1] ? 2 : 0);
-      best = MIN (best, up + (fa[i - 1] == ' ' ? 1 : 2));
-      best = MIN (best, row[j - 1] + (fb[j - 1] == ' ' ? 1 : 2));
-      row[j] = best;
-      diag = up;
-    }
-  }
-  double edits = row[lb] / 2.0;
+  double edits = edit_cost (fa, fb, FALSE) / 2.0;
   /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
   double allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
   *out_close = edits <= allowed;
+  /* Letters read as ones of like shape cost half an edit, but only to let in a reading
+   * that whole edits keep out ("Trontlaw Ores"): readings already close keep the score
+   * that ranks them (a grown band's "Regencration" must not gain on the name read lower
+   * down). */
+  if (!*out_close) {
+    double like_edits = edit_cost (fa, fb, TRUE) / 2.0;
+    if (like_edits <= allowed) {
+      *out_close = TRUE;
+      edits = like_edits;
+    }
+  }
   /* A name cut short by the band's end leaves a stub of its last word ("Wall of if" for
-   * "Wall of Ice"): a short last word, when the words line up, must be read exactly. */
+   * "Wall of Ice"): a short last word, when the words line up, must be read exactly, or
+   * with one letter read as one of like shape ("Nettling Inp"), which no cut makes. */
   const char *wa = strrchr (fa, ' '), *wb = strrchr (fb, ' ');
-  if (*out_close && wa && wb && strlen (wb + 1) <= 3 && strcmp (wa, wb) != 0) {
+  if (*out_close && wa && wb && strlen (wb + 1) <= 3 && strcmp (wa, wb) != 0 &&
+      !one_like_letter (wa + 1, wb + 1)) {
     guint na = 0, nb = 0;
     for (const char *p = fa; *p; p++)
       na += *p == ' ';
@@ -488,6 +535,41 @@ similarity (const char *a, const char *b, gboolean *out_close)
 }
 
 #define N_MATCHES 5
+
+/* Whether a one-token reading starting in lower case is a piece from within a word of some
+ * card name other than name's own words: "carrin" is the middle of "Scarring" (a line found
+ * on part of "Infernal Scarring"), read exactly there, while "Carrion" it would match only
+ * with a letter put in. A name's first letter is a capital; a reading that starts lower
+ * case and spells the inside of another name's word better than it spells the name is that
+ * word's piece, not the name. */
+static gboolean
+is_word_piece (const TsReader *reader, const char *sub, const char *name)
+{
+  const char *first = sub;
+  while (*first && !g_ascii_isalpha (*first))
+    first++;
+  if (!g_ascii_islower (*first) || strchr (sub, ' '))
+    return FALSE;
+  g_autofree char *piece = fold_letters (sub, strlen (sub));
+  g_autofree char *whole = fold_letters (name, strlen (name));
+  gsize n = strlen (piece);
+  if (n < 3 || strcmp (piece, whole) == 0)
+    return FALSE;
+  g_auto (GStrv) own = g_strsplit (name, " ", -1);
+  for (guint i = 0; i < reader->words->len; i++) {
+    const char *w = g_ptr_array_index (reader->words, i);
+    if (strlen (w) <= n || !strstr (w, piece))
+      continue;
+    gboolean mine = FALSE;
+    for (char **o = own; *o && !mine; o++) {
+      g_autofree char *fo = fold_letters (*o, strlen (*o));
+      mine = strcmp (fo, w) == 0;
+    }
+    if (!mine)
+      return TRUE;
+  }
+  return FALSE;
+}
 
 /* Whether text has three letters or more and no lower-case one. */
 static gboolean
@@ -548,6 +630,8 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         /* and in capitals only, it is a word printed on the art, a box or a cloth ("BOOM",
          * "ZAP"): a card's name is never set in capitals alone. */
         if (strlen (m[k].name) <= SHORT_NAME && all_capitals (sub))
+          score = MIN (score, 0.5);
+        if (score > best->score && score >= 0.5 && is_word_piece (reader, sub, m[k].name))
           score = MIN (score, 0.5);
         if (score > best->score) {
           *best = m[k];

@@ -22,8 +22,10 @@
  * found: a strip 44 px tall, made dark on light, cleared of what touches its edges. OCR is
  * single-line; the text, with up to two stray tokens dropped at its start and three at its
  * end (a long word dropped from the start costs most), is matched. A name is accepted only when the whole of it was read (few edits for
- * its length, none for names of five letters or fewer), it is not a short lower-case word
- * (rules text) and no card type stands beside it (the type line). The other way up is
+ * its length, none for names of five letters or fewer; a letter read as one of like shape,
+ * "n" for "m", counts half to let a reading in), it is not a short lower-case word (rules
+ * text) nor a lower-case piece from within another name's word ("carrin" of "Scarring" is
+ * not "Carrion") and no card type stands beside it (the type line). The other way up is
  * tried when the first reading is not sure, then the other polarity; a card outline is
  * also read as if it were the inner edge of the black border (that reading replaces a name
  * already read only when clearly better: the grown band can reach the card above); a line
