@@ -47,6 +47,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->max_candidates = 64;
   params->second_look = FALSE;
   params->coarse_titles = TRUE;
+  params->long_frame_lines = TRUE;
 }
 
 TsDetector *
@@ -481,7 +482,7 @@ collect_lines (const TsImage *blobs, gboolean vertical, double min_h, double max
  * first look cuts such names into fragments. */
 static void
 find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
-            GArray *lines, GArray *second)
+            gboolean long_frame_lines, GArray *lines, GArray *second)
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
@@ -500,7 +501,7 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * 26 titles missed of 250 instead of 32. Only in the fine look: in the coarse one the
    * runs kept join words of large names to the frame (on the dev photos a name was lost
    * and a fragment read as another card). */
-  if (factor == 1)
+  if (factor == 1 && long_frame_lines)
     ts_cv_keep_long_regions (straight, (int) lround (4 * min_h), vertical);
   /* So are long edges across it (card sides, the ends of the title bar), longer than any
    * letter is tall. */
@@ -798,16 +799,16 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   /* Words of large titles come out as separate blobs: the merge below joins them. The
    * second look's lines only add names the first look missed or cut short. */
   GArray *second = p->second_look ? whole : NULL;
-  find_lines (bin, FALSE, min_h, max_h, 1, lines, second);
-  find_lines (bin, TRUE, min_h, max_h, 1, lines, second);
+  find_lines (bin, FALSE, min_h, max_h, 1, p->long_frame_lines, lines, second);
+  find_lines (bin, TRUE, min_h, max_h, 1, p->long_frame_lines, lines, second);
   /* Large titles, out of focus ones most, are wide soft ramps in the fine stroke map whose
    * letters break apart; at half size they are crisp strokes again. */
   g_autoptr (GArray) coarse = g_array_new (FALSE, FALSE, sizeof (Line));
   if (p->coarse_titles && gray->width >= 8 * min_h && gray->height >= 8 * min_h) {
     g_autoptr (TsImage) half = ts_cv_resize (gray, gray->width / 2, gray->height / 2);
     g_autoptr (TsImage) half_bin = text_map (half);
-    find_lines (half_bin, FALSE, min_h, max_h / 2, 2, coarse, NULL);
-    find_lines (half_bin, TRUE, min_h, max_h / 2, 2, coarse, NULL);
+    find_lines (half_bin, FALSE, min_h, max_h / 2, 2, FALSE, coarse, NULL);
+    find_lines (half_bin, TRUE, min_h, max_h / 2, 2, FALSE, coarse, NULL);
   }
   det->timing.ms_lines = ms_since (&t);
 
