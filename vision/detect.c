@@ -498,10 +498,10 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * joined into something longer than a short name count as lines. (A line tilted a little
    * is a staircase of runs, joined corner to corner.) On the synthetic scenes this finds
    * short bold names, and so the name lines of cards whose outline was found a little off:
-   * 26 titles missed of 250 instead of 32. Only in the fine look: in the coarse one the
+   * 26 titles missed of 250 instead of 32. The coarse look passes FALSE: there the
    * runs kept join words of large names to the frame (on the dev photos a name was lost
    * and a fragment read as another card). */
-  if (factor == 1 && long_frame_lines)
+  if (long_frame_lines)
     ts_cv_keep_long_regions (straight, (int) lround (4 * min_h), vertical);
   /* So are long edges across it (card sides, the ends of the title bar), longer than any
    * letter is tall. */

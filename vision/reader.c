@@ -139,12 +139,12 @@ static char *fold (const char *s);
 /* Lower-case letters only: the form tokens and name words are compared in by
  * may_be_name_part() ("Pack's" is "packs", "Silent-Chant" "silentchant"). */
 static char *
-fold_letters (const char *s, gsize n)
+fold_letters (const char *s)
 {
   GString *out = g_string_new (NULL);
-  for (gsize i = 0; i < n && s[i]; i++)
-    if (g_ascii_isalpha (s[i]))
-      g_string_append_c (out, g_ascii_tolower (s[i]));
+  for (; *s; s++)
+    if (g_ascii_isalpha (*s))
+      g_string_append_c (out, g_ascii_tolower (*s));
   return g_string_free (out, FALSE);
 }
 
@@ -167,7 +167,7 @@ index_names (TsReader *reader)
       g_auto (GStrv) words = g_strsplit (*f, " ", -1);
       guint n = g_strv_length (words);
       for (guint a = 0; a < n; a++) {
-        char *w = fold_letters (words[a], strlen (words[a]));
+        char *w = fold_letters (words[a]);
         if (*w == '\0' || g_hash_table_contains (seen, w)) {
           g_free (w);
         } else {
@@ -223,7 +223,7 @@ may_be_name_part (const TsReader *reader, const char *text, int conf)
 {
   g_auto (GStrv) tokens = g_strsplit (text, " ", -1);
   for (char **t = tokens; *t; t++) {
-    g_autofree char *w = fold_letters (*t, strlen (*t));
+    g_autofree char *w = fold_letters (*t);
     if (strlen (w) >= 3 && conf >= WORD_CONF)
       return TRUE;
     if (strlen (w) < NAME_WORD)
@@ -550,22 +550,21 @@ is_word_piece (const TsReader *reader, const char *sub, const char *name)
     first++;
   if (!g_ascii_islower (*first) || strchr (sub, ' '))
     return FALSE;
-  g_autofree char *piece = fold_letters (sub, strlen (sub));
-  g_autofree char *whole = fold_letters (name, strlen (name));
+  g_autofree char *piece = fold_letters (sub);
+  g_autofree char *whole = fold_letters (name);
   gsize n = strlen (piece);
   if (n < 3 || strcmp (piece, whole) == 0)
     return FALSE;
+  /* The name's own words, in the words' folded form. */
   g_auto (GStrv) own = g_strsplit (name, " ", -1);
+  for (char **o = own; *o; o++) {
+    char *fo = fold_letters (*o);
+    g_free (*o);
+    *o = fo;
+  }
   for (guint i = 0; i < reader->words->len; i++) {
     const char *w = g_ptr_array_index (reader->words, i);
-    if (strlen (w) <= n || !strstr (w, piece))
-      continue;
-    gboolean mine = FALSE;
-    for (char **o = own; *o && !mine; o++) {
-      g_autofree char *fo = fold_letters (*o, strlen (*o));
-      mine = strcmp (fo, w) == 0;
-    }
-    if (!mine)
+    if (strlen (w) > n && strstr (w, piece) && !g_strv_contains ((const char *const *) own, w))
       return TRUE;
   }
   return FALSE;

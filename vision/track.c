@@ -1174,7 +1174,7 @@ pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
 /* The pile tr is linked to a card in play that vanished (pile_changed). Seen again, the card
  * was not put there; still away after PILE_UNSEEN_US, it was: it moved onto the pile, with
  * a lower confidence (its name there was not read), and becomes the pile's top. Returns
- * TRUE when tracks were removed. */
+ * TRUE when it moved a card (the linked track may have been removed). */
 static gboolean
 pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
 {
@@ -1365,10 +1365,10 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     gboolean seen = tr->last_frame == t->cur;
     gint64 unseen_us = time_us - tr->last_seen_us;
     gboolean drop = FALSE;
-    if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, out)) {
-      i = 0;  /* tracks were removed: start over (a resolved link is not tried again) */
-      continue;
-    }
+    /* A resolved link may remove a track before this one: find this one again, so that no
+     * track's state changes twice in a frame. */
+    if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, out))
+      g_ptr_array_find (t->tracks, tr, &i);
     switch (tr->state) {
     case TRACK_TENTATIVE:
       if (seen && tr->consecutive >= t->p.confirm_frames) {
