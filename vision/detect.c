@@ -48,6 +48,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->second_look = FALSE;
   params->coarse_titles = TRUE;
   params->long_frame_lines = TRUE;
+  params->max_corner_skew = 25;
 }
 
 TsDetector *
@@ -106,6 +107,23 @@ card_shaped (const double q[4][2], double tolerance)
       return FALSE;
   }
   return TRUE;
+}
+
+/* How far (degrees) the quad's worst corner strays from a right angle. */
+static double
+corner_skew (const double q[4][2])
+{
+  double worst = 0;
+  for (int k = 0; k < 4; k++) {
+    const double *a = q[(k + 3) % 4], *b = q[k], *c = q[(k + 1) % 4];
+    double ux = a[0] - b[0], uy = a[1] - b[1], vx = c[0] - b[0], vy = c[1] - b[1];
+    double n = hypot (ux, uy) * hypot (vx, vy);
+    if (n < 1e-9)
+      return 90;
+    double cosang = CLAMP ((ux * vx + uy * vy) / n, -1, 1);
+    worst = MAX (worst, fabs (acos (cosang) * 180 / G_PI - 90));
+  }
+  return worst;
 }
 
 static double
@@ -178,6 +196,8 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards)
       continue;
     double qa = quad_area (q);
     if (qa < min_area || !card_shaped (q, p->aspect_tolerance))
+      continue;
+    if (p->max_corner_skew > 0 && corner_skew (q) > p->max_corner_skew)
       continue;
     double fill = area / qa;
     if (fill < 0.8)

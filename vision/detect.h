@@ -63,6 +63,12 @@ typedef struct {
    * the live tuning turns it off, because on recorded 1280x720 sessions it let more stray
    * lines through to the tracker (event precision 0.74 -> 0.58, recall 0.69 -> 0.53). */
   gboolean long_frame_lines;
+  /* A card outline whose corners stray further than this from square (degrees) is not a
+   * card: an outline run together with a straight line of the table (wood grain, a mat's
+   * edge) can still be card-shaped by its sides, and, being the larger, it hid the card's
+   * own outline inside it. Cards seen under mild perspective stay within a few degrees;
+   * 0 turns the test off. */
+  double max_corner_skew;
 } TsDetectorParams;
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */

@@ -559,6 +559,64 @@ test_detect_title__short_bold_name_is_not_a_frame_line (void **state)
   assert_int_equal (n_lure, 1);
 }
 
+/* Is some candidate's card outline within tol pixels of quad at every corner, either way
+ * up? */
+static gboolean
+card_found (GArray *cands, const double quad[4][2], double tol)
+{
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (!c->has_quad)
+      continue;
+    for (int turn = 0; turn < 4; turn += 2) {
+      double t[4][2], worst = 0;
+      ts_rectify_quad_turn (c->quad, turn, t);
+      for (int k = 0; k < 4; k++)
+        worst = MAX (worst, hypot (t[k][0] - quad[k][0], t[k][1] - quad[k][1]));
+      if (worst <= tol)
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* A generated scene (easy, seed 1002) where the edge contour of the "Cursed Land" card runs
+ * on along a line of the wood grain: simplified, it is a quadrilateral with card-like
+ * sides but a corner some 35 degrees off square, larger than the card, and it used to hide
+ * the card's own outline nested inside it. */
+static void
+test_detect_card__outline_run_into_a_table_line (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  assert_non_null (db);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, TS_SYNTH_PRESET_EASY, 1280, 720);
+  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1002, &error);
+  assert_non_null (scene);
+  g_autoptr (GArray) cands = detect (scene->image);
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.max_corner_skew = 0;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  g_autoptr (GArray) any_corners = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, scene->image, any_corners, NULL);
+  guint n = 0;
+  for (guint j = 0; j < scene->cards->len; j++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);
+    double q[4][2];
+    memcpy (q, sc->quad, sizeof q);
+    /* Every card's outline is found, within 3 % of its height. */
+    assert_true (card_found (cands, q, 15));
+    if (strcmp (sc->name, "Cursed Land") != 0)
+      continue;
+    n++;
+    assert_false (card_found (any_corners, q, 15));
+  }
+  assert_int_equal (n, 1);
+}
+
 /* A large name out of focus (a card close to the lens): at full size its letters are soft
  * ramps that break apart; the coarse look finds the line whole. */
 static void
@@ -623,6 +681,7 @@ main (void)
     cmocka_unit_test (test_detect_stack__offset_cards_give_a_title_each),
     cmocka_unit_test (test_detect_stack__title_sliver_of_a_tapped_card),
     cmocka_unit_test (test_detect_card__full_hd_frame_in_frame_pixels),
+    cmocka_unit_test (test_detect_card__outline_run_into_a_table_line),
     cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
     cmocka_unit_test (test_detect_title__touching_the_card_side),
     cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
