@@ -885,6 +885,26 @@ by_x (gconstpointer a, gconstpointer b)
 static gboolean row_at (const GArray *comps, int strip_w, int strip_h, double min_h,
                         double max_h, double focus, int mid, TextRow *row);
 
+/* Does row r of a strip strip_w wide beat the best row so far? The one holding more
+ * letters, but in a card's band (no focus) a mana cost, in the band's right third, loses to
+ * a word in its left half: the cost's rings and glyphs break into more pieces than a short
+ * bold name has letters ("Lure", whose letters run together, weighs 2.5, its cost 7), and
+ * the two sit at different heights, so each makes a row of its own. */
+static gboolean
+row_beats (const TextRow *r, const TextRow *best, int strip_w, double focus)
+{
+  if (focus < 0 && best->weight > 0) {
+    gboolean r_cost = r->x0 > 2 * strip_w / 3, best_cost = best->x0 > 2 * strip_w / 3;
+    gboolean r_name = r->weight >= 2 && r->x0 < strip_w / 2;
+    gboolean best_name = best->weight >= 2 && best->x0 < strip_w / 2;
+    if (r_name && best_cost)
+      return TRUE;
+    if (best_name && r_cost)
+      return FALSE;
+  }
+  return r->weight > best->weight;
+}
+
 static gboolean
 find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double max_h,
           double focus, TextRow *row)
@@ -904,7 +924,8 @@ find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double ma
         (y + 1 < strip_h && cover[y + 1] > cover[y]))
       continue;
     TextRow r;
-    if (row_at (comps, strip_w, strip_h, min_h, max_h, focus, y, &r) && r.weight > row->weight)
+    if (row_at (comps, strip_w, strip_h, min_h, max_h, focus, y, &r) &&
+        row_beats (&r, row, strip_w, focus))
       *row = r;
   }
   return row->weight > 0;

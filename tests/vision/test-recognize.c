@@ -407,6 +407,29 @@ test_reader__grown_band_does_not_read_the_card_above (void **state)
   assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1004, "Stone Giant");
 }
 
+/* A short bold name beside its mana cost ("Lure", normal scene 1008, on the card outline
+ * the detector finds, a little off the card's): the cost's rings and glyphs break into more
+ * pieces than the name has letters and sit a little higher, making a heavier row of their
+ * own, which was read instead of the name. */
+static void
+test_reader__short_name_beside_its_mana_cost (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, TS_SYNTH_PRESET_NORMAL, 1280, 720);
+  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1008, &error);
+  assert_non_null (scene);
+  g_autoptr (GPtrArray) cards = ts_recognize_image (f->detector, f->reader, scene->image, NULL);
+  gboolean lure = FALSE;
+  for (guint i = 0; i < cards->len; i++) {
+    const TsRecognizedCard *c = g_ptr_array_index (cards, i);
+    lure = lure || (strcmp (c->name, "Lure") == 0 && c->has_quad);
+  }
+  assert_true (lure);
+}
+
 /* A word printed in capitals alone (on art, a box, a cloth: "BOOM") is not a card's name,
  * even when it spells a short one. */
 static void
@@ -684,6 +707,7 @@ main (void)
     cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
     cmocka_unit_test (test_reader__capitals_alone_are_no_name),
+    cmocka_unit_test (test_reader__short_name_beside_its_mana_cost),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
