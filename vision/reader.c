@@ -606,6 +606,12 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         penalty *= drop_cost (tokens[k], TRUE);
       for (guint k = b; k < n; k++)
         penalty *= drop_cost (tokens[k], FALSE);
+      /* A word in lower case dropped beside the words kept: they are a run of rules text
+       * ("sacrifice this" is not "Sacrifice"). */
+      gboolean beside_word = FALSE;
+      for (guint k = 0; k < n; k++)
+        if ((k < a || k >= b) && wordlike (tokens[k]) && g_ascii_islower (tokens[k][0]))
+          beside_word = TRUE;
       char *saved = tokens[b];
       tokens[b] = NULL;
       g_autofree char *sub = g_strjoinv (" ", tokens + a);
@@ -620,11 +626,12 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         double score = penalty * (m[k].score + sim) / 2;
         if (!close)
           score = MIN (score, 0.5 * sim);
-        /* Names are capitalised; a short lower-case word is rules text ("call", "fog."). */
+        /* Names are capitalised; a short lower-case word is rules text ("call", "fog."), and
+         * so is a lower-case word beside another. */
         const char *first = sub;
         while (*first && !g_ascii_isalpha (*first))
           first++;
-        if (g_ascii_islower (*first) && strlen (m[k].name) <= 6)
+        if (g_ascii_islower (*first) && (strlen (m[k].name) <= 6 || beside_word))
           score = MIN (score, 0.5);
         /* and in capitals only, it is a word printed on the art, a box or a cloth ("BOOM",
          * "ZAP"): a card's name is never set in capitals alone. */

@@ -430,6 +430,32 @@ test_reader__short_name_beside_its_mana_cost (void **state)
   assert_true (lure);
 }
 
+/* Rules text read from a card whose outline was found ("sacrifice this", normal scene
+ * 5002): a lower-case word kept beside a lower-case word dropped is no name, however long
+ * ("Sacrifice" was reported on the "Deathgrip" card). */
+static void
+test_reader__lower_case_words_are_rules_text (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, TS_SYNTH_PRESET_NORMAL, 1280, 720);
+  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 5002, &error);
+  assert_non_null (scene);
+  g_autoptr (GPtrArray) cards = ts_recognize_image (f->detector, f->reader, scene->image, NULL);
+  assert_true (cards->len > 0);
+  for (guint i = 0; i < cards->len; i++) {
+    const TsRecognizedCard *c = g_ptr_array_index (cards, i);
+    gboolean in_scene = FALSE;
+    for (guint j = 0; j < scene->cards->len; j++)
+      in_scene = in_scene ||
+                 strcmp (g_array_index (scene->cards, TsSynthCard, j).name, c->name) == 0;
+    if (!in_scene)
+      fail_msg ("%s reported from \"%s\"", c->name, c->text);
+  }
+}
+
 /* A word printed in capitals alone (on art, a box, a cloth: "BOOM") is not a card's name,
  * even when it spells a short one. */
 static void
@@ -708,6 +734,7 @@ main (void)
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
     cmocka_unit_test (test_reader__capitals_alone_are_no_name),
     cmocka_unit_test (test_reader__short_name_beside_its_mana_cost),
+    cmocka_unit_test (test_reader__lower_case_words_are_rules_text),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
