@@ -60,13 +60,20 @@ card_quad (double cx, double cy, double hpx, double angle, double out[4][2])
   }
 }
 
+/* The candidates of img under params p (NULL: the defaults). */
 static GArray *
-detect (const TsImage *img)
+detect_with (const TsImage *img, const TsDetectorParams *p)
 {
-  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsDetector) det = ts_detector_new (p);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   ts_detector_detect (det, img, out, NULL);
   return out;
+}
+
+static GArray *
+detect (const TsImage *img)
+{
+  return detect_with (img, NULL);
 }
 
 /* With the second look for lines cut into fragments. */
@@ -76,10 +83,7 @@ detect_twice (const TsImage *img)
   TsDetectorParams p;
   ts_detector_params_init (&p);
   p.second_look = TRUE;
-  g_autoptr (TsDetector) det = ts_detector_new (&p);
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
-  ts_detector_detect (det, img, out, NULL);
-  return out;
+  return detect_with (img, &p);
 }
 
 static const TsCardCandidate *
@@ -520,6 +524,22 @@ title_covered (GArray *cands, const double tq[4][2])
   return FALSE;
 }
 
+/* The synthetic scene (preset, seed) of the benchmark's kind (1280 x 720, the bundled
+ * cards). */
+static TsSynthScene *
+render_scene (TsSynthPreset preset, guint32 seed)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  assert_non_null (db);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, preset, 1280, 720);
+  TsSynthScene *scene = ts_synth_scene_render (&params, deck, seed, &error);
+  assert_non_null (scene);
+  return scene;
+}
+
 /* A generated scene (modern frames, seed 1008) with a "Lure" card whose outline is found
  * a little inside its own, so the band placed from the outline misses the name: only the
  * name line found as a line puts the title right. The name is short and bold, its letters
@@ -528,23 +548,14 @@ title_covered (GArray *cands, const double tq[4][2])
 static void
 test_detect_title__short_bold_name_is_not_a_frame_line (void **state)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
-  assert_non_null (db);
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
-  TsSynthParams params;
-  ts_synth_params_init (&params, TS_SYNTH_PRESET_MODERN, 1280, 720);
-  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1008, &error);
-  assert_non_null (scene);
+  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_MODERN, 1008);
   g_autoptr (GArray) cands = detect (scene->image);
   /* With every short straight run taken out as a frame line (the live tuning), the name is
    * cut into strips: the switch is what finds it. */
   TsDetectorParams p;
   ts_detector_params_init (&p);
   p.long_frame_lines = FALSE;
-  g_autoptr (TsDetector) det = ts_detector_new (&p);
-  g_autoptr (GArray) short_runs = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
-  ts_detector_detect (det, scene->image, short_runs, NULL);
+  g_autoptr (GArray) short_runs = detect_with (scene->image, &p);
   guint n_lure = 0;
   for (guint j = 0; j < scene->cards->len; j++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);
@@ -587,21 +598,12 @@ card_found (GArray *cands, const double quad[4][2], double tol)
 static void
 test_detect_card__outline_run_into_a_table_line (void **state)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
-  assert_non_null (db);
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
-  TsSynthParams params;
-  ts_synth_params_init (&params, TS_SYNTH_PRESET_EASY, 1280, 720);
-  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1002, &error);
-  assert_non_null (scene);
+  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_EASY, 1002);
   g_autoptr (GArray) cands = detect (scene->image);
   TsDetectorParams p;
   ts_detector_params_init (&p);
   p.max_corner_skew = 0;
-  g_autoptr (TsDetector) det = ts_detector_new (&p);
-  g_autoptr (GArray) any_corners = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
-  ts_detector_detect (det, scene->image, any_corners, NULL);
+  g_autoptr (GArray) any_corners = detect_with (scene->image, &p);
   guint n = 0;
   for (guint j = 0; j < scene->cards->len; j++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);

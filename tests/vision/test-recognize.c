@@ -407,6 +407,21 @@ test_reader__grown_band_does_not_read_the_card_above (void **state)
   assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1004, "Stone Giant");
 }
 
+/* The synthetic scene (preset, seed) of the benchmark's kind (1280 x 720, the bundled
+ * cards) into *scene_out, and the cards recognised in it. */
+static GPtrArray *
+recognize_scene (Fixture *f, TsSynthPreset preset, guint32 seed, TsSynthScene **scene_out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, preset, 1280, 720);
+  TsSynthScene *scene = ts_synth_scene_render (&params, deck, seed, &error);
+  assert_non_null (scene);
+  *scene_out = scene;
+  return ts_recognize_image (f->detector, f->reader, scene->image, NULL);
+}
+
 /* A short bold name beside its mana cost ("Lure", normal scene 1008, on the card outline
  * the detector finds, a little off the card's): the cost's rings and glyphs break into more
  * pieces than the name has letters and sit a little higher, making a heavier row of their
@@ -414,14 +429,8 @@ test_reader__grown_band_does_not_read_the_card_above (void **state)
 static void
 test_reader__short_name_beside_its_mana_cost (void **state)
 {
-  Fixture *f = *state;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
-  TsSynthParams params;
-  ts_synth_params_init (&params, TS_SYNTH_PRESET_NORMAL, 1280, 720);
-  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 1008, &error);
-  assert_non_null (scene);
-  g_autoptr (GPtrArray) cards = ts_recognize_image (f->detector, f->reader, scene->image, NULL);
+  g_autoptr (TsSynthScene) scene = NULL;
+  g_autoptr (GPtrArray) cards = recognize_scene (*state, TS_SYNTH_PRESET_NORMAL, 1008, &scene);
   gboolean lure = FALSE;
   for (guint i = 0; i < cards->len; i++) {
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
@@ -436,14 +445,8 @@ test_reader__short_name_beside_its_mana_cost (void **state)
 static void
 test_reader__lower_case_words_are_rules_text (void **state)
 {
-  Fixture *f = *state;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
-  TsSynthParams params;
-  ts_synth_params_init (&params, TS_SYNTH_PRESET_NORMAL, 1280, 720);
-  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 5002, &error);
-  assert_non_null (scene);
-  g_autoptr (GPtrArray) cards = ts_recognize_image (f->detector, f->reader, scene->image, NULL);
+  g_autoptr (TsSynthScene) scene = NULL;
+  g_autoptr (GPtrArray) cards = recognize_scene (*state, TS_SYNTH_PRESET_NORMAL, 5002, &scene);
   assert_true (cards->len > 0);
   for (guint i = 0; i < cards->len; i++) {
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
