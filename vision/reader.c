@@ -938,6 +938,30 @@ find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double ma
   return row->weight > 0;
 }
 
+/* Where the ink of a row ending at column reach goes on to, towards column x: shapes in the
+ * gap at the row's height (top..bottom, its letters' usual rows) that are no letters on
+ * their own carry it on. A small letter too short to pass for one ("n" of "Throne" at 7
+ * of 64 rows) left a gap wider than a word space, and the name was read cut ("Thron"). A
+ * word space or the bare band before a mana cost holds nothing. */
+static int
+bridge (const GArray *comps, int reach, int x, double gap, int top, int bottom)
+{
+  double rh = bottom - top;
+  gboolean moved = TRUE;
+  while (moved) {
+    moved = FALSE;
+    for (guint i = 1; i < comps->len; i++) {
+      const TsCvComponent *c = &g_array_index (comps, TsCvComponent, i);
+      if (c->x > reach + gap || c->x + c->w <= reach || c->x >= x || c->h < 0.4 * rh ||
+          c->y < top - 0.25 * rh || c->y + c->h > bottom + 0.25 * rh)
+        continue;
+      reach = c->x + c->w;
+      moved = TRUE;
+    }
+  }
+  return reach;
+}
+
 /* The text row through image row mid (see find_row()). */
 static gboolean
 row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_h,
@@ -1018,7 +1042,9 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
   int reach = 0;
   for (guint j = 0; j <= members->len; j++) {
     if (j > start && j < members->len &&
-        g_array_index (members, TsCvComponent, j).x - reach <= gap) {
+        g_array_index (members, TsCvComponent, j).x -
+                bridge (comps, reach, g_array_index (members, TsCvComponent, j).x, gap, top,
+                        bottom) <= gap) {
       const TsCvComponent *c = &g_array_index (members, TsCvComponent, j);
       reach = MAX (reach, c->x + c->w);
       continue;
