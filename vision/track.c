@@ -35,6 +35,9 @@
  * it too, but does not hold a new look still). */
 #define PILE_SIG_CHANGED 0.6
 #define PILE_SIG_STILL 0.3
+/* Frames a card may be missed between two looks at the same angle and still count as
+ * settled (see track_update). */
+#define SETTLE_GAP_FRAMES 1
 /* Frames a card must lie still for where it lies to count as its place. */
 #define STILL_FRAMES 5
 /* A card being put down is reported once it lies still (its state then is the one it came
@@ -833,8 +836,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->prev_angle = tr->angle;
   tr->angle = in->rel_angle_deg;
   /* After a gap the previous angle is stale: wait for a second look before calling it
-   * settled. Up and down alike: a detector may not tell a card's top from its bottom. */
-  tr->angle_settled = !was_missing && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+   * settled. A single frame missed is no gap: the detector loses a whole card's outline
+   * every other frame now and then, and a card seen at the same angle on both sides of it
+   * lay still (waiting for two looks in a row delayed such turns by 1 to 7 frames). Up and
+   * down alike: a detector may not tell a card's top from its bottom. */
+  tr->angle_settled = t->cur - tr->last_frame <= SETTLE_GAP_FRAMES + 1 &&
+                      axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;

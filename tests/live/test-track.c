@@ -845,6 +845,36 @@ test_track__angle_jitter_is_not_a_tap (void **state)
   sim_clear (&s);
 }
 
+/* The detector loses a card's outline as it turns, and then every other frame: seen at the
+ * same angle on both sides of a missed frame, it lay still, and its tap comes while the
+ * flicker lasts, not once it stops. */
+static void
+test_track__tap_seen_every_other_frame_is_reported (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Wall of Stone", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  /* Lost while it turns, found lying tapped, then lost and found by turns. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c].angle = 90;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 1);
+  guint64 settled = s.frame - 1;
+  for (int i = 0; i < 5; i++) {
+    s.cards[c].present = FALSE;
+    sim_step (&s, 1);
+    s.cards[c].present = TRUE;
+    sim_step (&s, 1);
+  }
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  assert_true (tap->frame <= settled + 4);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  sim_clear (&s);
+}
+
 /* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
 static void
 test_track__identical_cards_with_misreads_stay_two (void **state)
@@ -1453,6 +1483,7 @@ main (void)
     cmocka_unit_test (test_track__disagreeing_reads_make_one_unknown_card),
     cmocka_unit_test (test_track__title_line_alone_that_never_reads_is_not_a_card),
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
+    cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
