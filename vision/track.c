@@ -43,6 +43,9 @@
 /* A card being put down is reported once it lies still (its state then is the one it came
  * in), or after this long whatever it does. */
 #define ENTRY_SETTLE_US (G_USEC_PER_SEC)
+/* A card put where another was is seen settled in its own state within this long of
+ * coming (the track's turn then is the swap, not a turn of the new card). */
+#define SWAP_SETTLE_US (G_USEC_PER_SEC / 2)
 /* A card's track this close (x its long side) to a new track read as the same name had slid
  * off the card: the two are one card. */
 #define SLID_OFF 0.35
@@ -681,8 +684,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     tr->id = t->next_id++;
     /* Turned since it came: it came as it was, then turned. Seen under the old card's
      * name, the turn's time is unsure (a card carried past turns too): it is dated when
-     * the new card was recognised. */
-    gboolean turned = gap && tr->turned_us > came_us && !tr->pile;
+     * the new card was recognised. A turn seen just as it came is no turn: it lay so when
+     * put down, and the old card's state was the other (a tapped creature dead and an
+     * untapped one cast in its place: entered tapped and untapped at once, before). */
+    gboolean turned = gap && tr->turned_us > came_us + SWAP_SETTLE_US && !tr->pile;
     gboolean now = tr->tapped;
     tr->tapped = turned ? !now : now;
     emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,

@@ -666,6 +666,49 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   g_cond_clear (&fr.cond);
 }
 
+/* A tapped card is taken away and an untapped one put in its place: the new card enters
+ * untapped, and is not reported untapped (the turn its track saw was the swap). */
+static void
+test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **state)
+{
+  FakeReader fr = { 0 };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  Sim s;
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.image = im;
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  assert_true (forest->tapped);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_false (island->tapped);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    if (o->track_id == island->track_id)
+      assert_true (o->kind == TS_OBS_ENTERED);
+  }
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
 /* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
  * read), the last one repeating ---- */
 
@@ -1495,6 +1538,7 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
     cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
