@@ -616,6 +616,37 @@ paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
     }
 }
 
+/* A tracker reading in step with the fake reader, and one card at (300, 300) lying at angle
+ * whose title (painted on *image, the caller's) reads Forest, seen for a second. Returns the
+ * card's index. */
+static int
+forest_sim_init (Sim *s, FakeReader *fr, TsImage **image, double angle)
+{
+  memset (fr, 0, sizeof *fr);
+  g_mutex_init (&fr->lock);
+  g_cond_init (&fr->cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  sim_init (s, &p, &reader);
+  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  *image = ts_image_new (1000, 800, 3);
+  paint_title (*image, 300, 300, 10, TRUE);  /* reads Forest */
+  s->image = *image;
+  s->cards[c].angle = angle;
+  sim_step (s, FPS);
+  return c;
+}
+
+static void
+forest_sim_clear (Sim *s, FakeReader *fr)
+{
+  sim_clear (s);
+  g_mutex_clear (&fr->lock);
+  g_cond_clear (&fr->cond);
+}
+
 /* A card is taken away and, a moment later, another is put in its place: the tracker
  * follows both as one track until the title's readings change, but the first card left
  * when it was last seen and the second came when it was put down, not when the change was
@@ -623,20 +654,10 @@ paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
 static void
 test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
 {
-  FakeReader fr = { 0 };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
-  TsTrackerParams p;
-  ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
+  FakeReader fr;
   Sim s;
-  sim_init (&s, &p, &reader);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  s.image = im;
-  sim_step (&s, FPS);
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
   const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
   assert_non_null (forest);
   assert_string_equal (forest->name, "Forest");
@@ -661,9 +682,7 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   assert_int_not_equal (island->track_id, forest_id);
   assert_int_equal (island->time_us, (gint64) back * FRAME_US);
   assert_true (island->frame > back);  /* noticed later, dated when it came */
-  sim_clear (&s);
-  g_mutex_clear (&fr.lock);
-  g_cond_clear (&fr.cond);
+  forest_sim_clear (&s, &fr);
 }
 
 /* A tapped card is taken away and an untapped one put in its place: the new card enters
@@ -671,21 +690,10 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
 static void
 test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **state)
 {
-  FakeReader fr = { 0 };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
-  TsTrackerParams p;
-  ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
+  FakeReader fr;
   Sim s;
-  sim_init (&s, &p, &reader);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  s.image = im;
-  s.cards[c].angle = 90;
-  sim_step (&s, FPS);
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
   const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
   assert_non_null (forest);
   assert_true (forest->tapped);
@@ -704,9 +712,7 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
     if (o->track_id == island->track_id)
       assert_true (o->kind == TS_OBS_ENTERED);
   }
-  sim_clear (&s);
-  g_mutex_clear (&fr.lock);
-  g_cond_clear (&fr.cond);
+  forest_sim_clear (&s, &fr);
 }
 
 /* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
