@@ -35,11 +35,17 @@
  * it too, but does not hold a new look still). */
 #define PILE_SIG_CHANGED 0.6
 #define PILE_SIG_STILL 0.3
+/* Frames a card may be missed between two looks at the same angle and still count as
+ * settled (see track_update). */
+#define SETTLE_GAP_FRAMES 1
 /* Frames a card must lie still for where it lies to count as its place. */
 #define STILL_FRAMES 5
 /* A card being put down is reported once it lies still (its state then is the one it came
  * in), or after this long whatever it does. */
 #define ENTRY_SETTLE_US (G_USEC_PER_SEC)
+/* A card put where another was is seen settled in its own state within this long of
+ * coming (the track's turn then is the swap, not a turn of the new card). */
+#define SWAP_SETTLE_US (G_USEC_PER_SEC / 2)
 /* A card's track this close (x its long side) to a new track read as the same name had slid
  * off the card: the two are one card. */
 #define SLID_OFF 0.35
@@ -678,8 +684,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     tr->id = t->next_id++;
     /* Turned since it came: it came as it was, then turned. Seen under the old card's
      * name, the turn's time is unsure (a card carried past turns too): it is dated when
-     * the new card was recognised. */
-    gboolean turned = gap && tr->turned_us > came_us && !tr->pile;
+     * the new card was recognised. A turn seen just as it came is no turn: it lay so when
+     * put down, and the old card's state was the other (a tapped creature dead and an
+     * untapped one cast in its place: entered tapped and untapped at once, before). */
+    gboolean turned = gap && tr->turned_us > came_us + SWAP_SETTLE_US && !tr->pile;
     gboolean now = tr->tapped;
     tr->tapped = turned ? !now : now;
     emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,
@@ -833,8 +841,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->prev_angle = tr->angle;
   tr->angle = in->rel_angle_deg;
   /* After a gap the previous angle is stale: wait for a second look before calling it
-   * settled. Up and down alike: a detector may not tell a card's top from its bottom. */
-  tr->angle_settled = !was_missing && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+   * settled. A single frame missed is no gap: the detector loses a whole card's outline
+   * every other frame now and then, and a card seen at the same angle on both sides of it
+   * lay still (waiting for two looks in a row delayed such turns by 1 to 7 frames). Up and
+   * down alike: a detector may not tell a card's top from its bottom. */
+  tr->angle_settled = t->cur - tr->last_frame <= SETTLE_GAP_FRAMES + 1 &&
+                      axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;

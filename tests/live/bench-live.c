@@ -269,8 +269,15 @@ bench_sessions (const TsCardDb *db)
   Totals totals = { 0 };
   if (one == NULL || strcmp (one, "0") == 0)
     eval_one ("720p scripted game (seed 3)", p720_script, NULL, db, TRUE, &totals);
-  const guint32 seeds[] = { 11, 29 };
-  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++) {
+  guint32 seeds[8] = { 11, 29 };
+  guint n_seeds = 2;
+  /* TS_BENCH_SEEDS=41,53: other random games instead (held-out checks of a tuning). */
+  if (g_getenv ("TS_BENCH_SEEDS")) {
+    g_auto (GStrv) parts = g_strsplit (g_getenv ("TS_BENCH_SEEDS"), ",", -1);
+    for (n_seeds = 0; parts[n_seeds] && n_seeds < G_N_ELEMENTS (seeds); n_seeds++)
+      seeds[n_seeds] = (guint32) atoi (parts[n_seeds]);
+  }
+  for (guint i = 0; i < n_seeds; i++) {
     if (one != NULL && atoi (one) != (int) i + 1)
       continue;
     g_autofree char *script = random_720_script (db, seeds[i], 240);

@@ -616,6 +616,37 @@ paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
     }
 }
 
+/* A tracker reading in step with the fake reader, and one card at (300, 300) lying at angle
+ * whose title (painted on *image, the caller's) reads Forest, seen for a second. Returns the
+ * card's index. */
+static int
+forest_sim_init (Sim *s, FakeReader *fr, TsImage **image, double angle)
+{
+  memset (fr, 0, sizeof *fr);
+  g_mutex_init (&fr->lock);
+  g_cond_init (&fr->cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  sim_init (s, &p, &reader);
+  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  *image = ts_image_new (1000, 800, 3);
+  paint_title (*image, 300, 300, 10, TRUE);  /* reads Forest */
+  s->image = *image;
+  s->cards[c].angle = angle;
+  sim_step (s, FPS);
+  return c;
+}
+
+static void
+forest_sim_clear (Sim *s, FakeReader *fr)
+{
+  sim_clear (s);
+  g_mutex_clear (&fr->lock);
+  g_cond_clear (&fr->cond);
+}
+
 /* A card is taken away and, a moment later, another is put in its place: the tracker
  * follows both as one track until the title's readings change, but the first card left
  * when it was last seen and the second came when it was put down, not when the change was
@@ -623,20 +654,10 @@ paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
 static void
 test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
 {
-  FakeReader fr = { 0 };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
-  TsTrackerParams p;
-  ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
+  FakeReader fr;
   Sim s;
-  sim_init (&s, &p, &reader);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  s.image = im;
-  sim_step (&s, FPS);
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
   const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
   assert_non_null (forest);
   assert_string_equal (forest->name, "Forest");
@@ -661,9 +682,37 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   assert_int_not_equal (island->track_id, forest_id);
   assert_int_equal (island->time_us, (gint64) back * FRAME_US);
   assert_true (island->frame > back);  /* noticed later, dated when it came */
-  sim_clear (&s);
-  g_mutex_clear (&fr.lock);
-  g_cond_clear (&fr.cond);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A tapped card is taken away and an untapped one put in its place: the new card enters
+ * untapped, and is not reported untapped (the turn its track saw was the swap). */
+static void
+test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  assert_true (forest->tapped);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_false (island->tapped);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    if (o->track_id == island->track_id)
+      assert_true (o->kind == TS_OBS_ENTERED);
+  }
+  forest_sim_clear (&s, &fr);
 }
 
 /* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
@@ -842,6 +891,36 @@ test_track__angle_jitter_is_not_a_tap (void **state)
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
   assert_true (find_obs (&s, TS_OBS_TAPPED, 0)->frame <= settled + 2);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
+/* The detector loses a card's outline as it turns, and then every other frame: seen at the
+ * same angle on both sides of a missed frame, it lay still, and its tap comes while the
+ * flicker lasts, not once it stops. */
+static void
+test_track__tap_seen_every_other_frame_is_reported (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Wall of Stone", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  /* Lost while it turns, found lying tapped, then lost and found by turns. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c].angle = 90;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 1);
+  guint64 settled = s.frame - 1;
+  for (int i = 0; i < 5; i++) {
+    s.cards[c].present = FALSE;
+    sim_step (&s, 1);
+    s.cards[c].present = TRUE;
+    sim_step (&s, 1);
+  }
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  assert_true (tap->frame <= settled + 4);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
   sim_clear (&s);
 }
 
@@ -1453,6 +1532,7 @@ main (void)
     cmocka_unit_test (test_track__disagreeing_reads_make_one_unknown_card),
     cmocka_unit_test (test_track__title_line_alone_that_never_reads_is_not_a_card),
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
+    cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
@@ -1464,6 +1544,7 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
     cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
