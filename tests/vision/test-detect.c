@@ -570,6 +570,56 @@ test_detect_title__short_bold_name_is_not_a_frame_line (void **state)
   assert_int_equal (n_lure, 1);
 }
 
+/* Does some candidate's title lie over the truth title tq as the evaluation counts a hit:
+ * either's centre inside the other, along it within 15 degrees (up to a half turn)? A name
+ * line found on its own covers the name, not the whole title bar the truth outlines. */
+static gboolean
+title_hit (GArray *cands, const double tq[4][2])
+{
+  double tx, ty;
+  ts_rectify_quad_center (tq, &tx, &ty);
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    double cx, cy;
+    ts_rectify_quad_center (c->title, &cx, &cy);
+    if (!ts_rectify_quad_contains (c->title, tx, ty) && !ts_rectify_quad_contains (tq, cx, cy))
+      continue;
+    double d = fabs (remainder (ts_rectify_quad_angle (c->title) - ts_rectify_quad_angle (tq), 180));
+    if (d <= 15)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A generated scene (old frames, seed 1007): three "Fear" cards stacked side by side, turned
+ * a quarter. Each short bold name is cut free of its card's side as a solid bar about three
+ * times as long as it is thick, which the aspect rule for lines cut out of larger blobs
+ * used to drop. */
+static void
+test_detect_title__short_solid_name_cut_free_is_kept (void **state)
+{
+  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_OLD, 1007);
+  g_autoptr (GArray) cands = detect (scene->image);
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.short_solid_lines = FALSE;
+  g_autoptr (GArray) four_long = detect_with (scene->image, &p);
+  guint n_fear = 0, n_found = 0, n_found_without = 0;
+  for (guint j = 0; j < scene->cards->len; j++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);
+    if (strcmp (sc->name, "Fear") != 0)
+      continue;
+    n_fear++;
+    double tq[4][2];
+    memcpy (tq, sc->title, sizeof tq);
+    n_found += title_hit (cands, tq);
+    n_found_without += title_hit (four_long, tq);
+  }
+  assert_int_equal (n_fear, 3);
+  assert_int_equal (n_found, 3);
+  assert_int_equal (n_found_without, 0);
+}
+
 /* Is some candidate's card outline within tol pixels of quad at every corner, either way
  * up? */
 static gboolean
@@ -689,6 +739,7 @@ main (void)
     cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
     cmocka_unit_test (test_detect_title__short_name_cut_free_of_the_card_side),
     cmocka_unit_test (test_detect_title__short_bold_name_is_not_a_frame_line),
+    cmocka_unit_test (test_detect_title__short_solid_name_cut_free_is_kept),
     cmocka_unit_test (test_detect_title__large_and_out_of_focus),
     cmocka_unit_test (test_detect_title__card_half_hidden),
   };
