@@ -49,6 +49,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->coarse_titles = TRUE;
   params->long_frame_lines = TRUE;
   params->max_corner_skew = 25;
+  params->short_solid_lines = TRUE;
 }
 
 TsDetector *
@@ -717,7 +718,7 @@ title_of_turned (const TsCardCandidate *card, const double q[4][2], double cx, d
  * card's own title, is dropped, and none refines a card. */
 static void
 emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean second_look,
-            GArray *out)
+            gboolean short_solid_lines, GArray *out)
 {
   for (guint i = 0; i < lines->len; i++) {
     Line *l = &g_array_index (lines, Line, i);
@@ -736,8 +737,12 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
      * ornament ("Sky Skiff", "Wild Ox") comes out four to four and a half times as long as
      * it is thick; on the dev photos 4 finds one more name than 4.5 with no wrong reading
      * more. Much below it, pieces of large bold names cut apart by the opening come through
-     * and read as shorter names. */
-    if (l->trimmed && aspect < 4.0)
+     * and read as shorter names. A short bold name ("Fear") standing alone on a card side
+     * or a stack is cut free as a solid bar three times as long as it is thick; the
+     * fragments and art the rule keeps out fill far less of their box (a "Negate" read
+     * off a fragment on the dev photos filled 0.63). */
+    gboolean solid = short_solid_lines && aspect >= 3.0 && l->fill >= 0.9;
+    if (l->trimmed && aspect < 4.0 && !solid)
       continue;
     TsCardCandidate c;
     memset (&c, 0, sizeof c);
@@ -847,8 +852,8 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
   for (guint j = 0; j < n_cards; j++)
     best_v[j] = 1;
-  emit_lines (lines, scale, n_cards, best_v, FALSE, out);
-  emit_lines (whole, scale, n_cards, best_v, TRUE, out);
+  emit_lines (lines, scale, n_cards, best_v, FALSE, det->params.short_solid_lines, out);
+  emit_lines (whole, scale, n_cards, best_v, TRUE, det->params.short_solid_lines, out);
   det->timing.ms_group = ms_since (&t);
 }
 
