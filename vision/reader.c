@@ -37,6 +37,8 @@
 #define GROWN_MARGIN 0.06
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
+/* The default least score of a name reported (see ts_reader_set_min_score()). */
+#define DEFAULT_MIN_SCORE 0.80
 /* Room searched above and below a band for its text row, as a share of its height. */
 #define BAND_ROOM 0.15
 /* A band's text row weighing less (about how many letters, see TextRow) is not read. */
@@ -47,7 +49,12 @@ struct TsReader {
   const TsMatcher *matcher;
   TessBaseAPI *api;
   char *words_path;
+  /* The least score of a name reported, and the score from which a reading counts as a
+   * name while looking for one (retries, other polarity, longer lines): the two differ
+   * only when min_score is set below the default, which must report more, not make the
+   * reader stop at its first reading. */
   double min_score;
+  double name_score;
   /* Tesseract's mean word confidence (0..100) of the text read_title() last returned. */
   int last_conf;
   /* Room searched above a band for its text row (share of its height). */
@@ -267,7 +274,7 @@ ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
   reader->matcher = matcher;
   reader->api = api;
   reader->words_path = g_steal_pointer (&words);
-  reader->min_score = 0.80;
+  reader->min_score = reader->name_score = DEFAULT_MIN_SCORE;
   reader->room_above = BAND_ROOM;
   reader->invert = TRUE;
   index_names (reader);
@@ -293,6 +300,7 @@ void
 ts_reader_set_min_score (TsReader *reader, double min_score)
 {
   reader->min_score = min_score;
+  reader->name_score = MAX (min_score, DEFAULT_MIN_SCORE);
 }
 
 double
@@ -1326,7 +1334,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   spend (reader, out, STAGE_MATCH, tm);
   g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m->name ? m->name : "-",
            m->score);
-  if (doubt && m->score < reader->min_score) {
+  if (doubt && m->score < reader->name_score) {
     TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
     char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
@@ -1384,8 +1392,8 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   spend (reader, out, STAGE_MATCH, tm);
   g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m.name ? m.name : "-",
            m.score);
-  gboolean had = out->name && out->score >= reader->min_score;
-  if (m.name && m.score >= reader->min_score && (!had || strlen (m.name) > strlen (out->name))) {
+  gboolean had = out->name && out->score >= reader->name_score;
+  if (m.name && m.score >= reader->name_score && (!had || strlen (m.name) > strlen (out->name))) {
     out->name = m.name;
     out->card = m.card;
     out->score = m.score;
@@ -1401,7 +1409,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 static gboolean
 longer_worth (const TsReader *reader, const TsReading *out)
 {
-  if (out->name && out->score >= reader->min_score) {
+  if (out->name && out->score >= reader->name_score) {
     g_autofree char *name = fold (out->name);
     return out->score < SURE_SCORE || g_hash_table_contains (reader->name_parts, name);
   }
@@ -1502,7 +1510,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
      * can reach the title of the card above. It replaces a name already read only when
      * clearly better. */
     double need = best_score;
-    if (grown && best_score >= reader->min_score)
+    if (grown && best_score >= reader->name_score)
       need += GROWN_MARGIN;
     if (m.score > need) {
       best_score = m.score;
@@ -1526,7 +1534,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   }
   /* Glare, or a busy band, can fool the choice of which side is text: a title that gave
    * nothing is read once more with the other choice. */
-  if (out->score < reader->min_score && best_score >= 0) {
+  if (out->score < reader->name_score && best_score >= 0) {
     enter_path (reader, TS_READ_PATH_OTHER);
     double title[4][2];
     memcpy (title, out->title, sizeof title);
@@ -1538,7 +1546,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   /* A line found alone may also lie low on its text, cutting through the letters: what
    * gave nothing is searched once more with more room above (not below, where the rules
    * text repeats the card's name). */
-  for (int i = 0; !candidate->has_quad && out->score < reader->min_score &&
+  for (int i = 0; !candidate->has_quad && out->score < reader->name_score &&
                   i < 2 * (candidate->upright_known ? 1 : 2); i++) {
     int t = i % (candidate->upright_known ? 1 : 2);
     double title[4][2];

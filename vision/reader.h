@@ -120,7 +120,9 @@ void ts_reader_free (TsReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TsReader, ts_reader_free)
 
 /* Matches scoring below this are reported with name NULL. Default 0.80. Lowering it reads
- * more worn or blurred titles and lets more wrong names through. */
+ * more worn or blurred titles and lets more wrong names through; the reader still looks
+ * further (other polarity, band search, longer line) until a reading scores the default,
+ * so it reports every name the default would. Raising it makes it look further still. */
 void ts_reader_set_min_score (TsReader *reader, double min_score);
 double ts_reader_get_min_score (const TsReader *reader);
 

@@ -468,6 +468,32 @@ test_reader__lower_case_words_are_rules_text (void **state)
   }
 }
 
+/* A least score set below the default reports more names, and still every name the default
+ * reports (hard scene 1005: Clockwork Beast and Wanderlust are read on a second look, and a
+ * reader that took its first reading as final once that was allowed through lost them). */
+static void
+test_reader__lower_min_score_keeps_looking (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsSynthScene) scene = NULL;
+  g_autoptr (GPtrArray) strict = recognize_scene (f, TS_SYNTH_PRESET_HARD, 1005, &scene);
+  ts_reader_set_min_score (f->reader, 0);
+  g_autoptr (GPtrArray) loose = ts_recognize_image (f->detector, f->reader, scene->image, NULL);
+  ts_reader_set_min_score (f->reader, 0.80);
+  assert_true (strict->len >= 2);
+  assert_true (loose->len > strict->len);
+  g_autoptr (GPtrArray) left = g_ptr_array_new ();
+  for (guint i = 0; i < loose->len; i++)
+    g_ptr_array_add (left, (gpointer) ((TsRecognizedCard *) g_ptr_array_index (loose, i))->name);
+  for (guint i = 0; i < strict->len; i++) {
+    const char *name = ((const TsRecognizedCard *) g_ptr_array_index (strict, i))->name;
+    guint at;
+    if (!g_ptr_array_find_with_equal_func (left, name, g_str_equal, &at))
+      fail_msg ("%s is reported at the default least score, not below it", name);
+    g_ptr_array_remove_index (left, at);
+  }
+}
+
 /* A small letter too short to pass for one on its own ("n" of "Throne of Bone", normal
  * scene 5008) left a gap in the row wider than a word space: the row was cut there and read
  * "Thron". What lies in the gap at the row's height carries the row on. */
@@ -759,6 +785,7 @@ main (void)
     cmocka_unit_test (test_reader__short_name_beside_its_mana_cost),
     cmocka_unit_test (test_reader__lower_case_words_are_rules_text),
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
+    cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
