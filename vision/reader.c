@@ -878,7 +878,13 @@ letterlike (const TsCvComponent *c, int strip_w, int strip_h, double min_h, doub
   if (c->x <= 0 || c->x + c->w >= strip_w)
     return FALSE;
   /* A solid block is a blot, not a letter (nor letters run together). */
-  return c->area < 0.85 * c->w * c->h;
+  if (c->area >= 0.85 * c->w * c->h)
+    return FALSE;
+  /* Nor is a bar far longer than tall: blurred bold letters run together into a word six
+   * times as long as tall ("Resurrection"), while a black border above a modern band,
+   * broken by its bevel, leaves bars nine times as long that made a row outweighing the
+   * name ("Island"). */
+  return c->w <= 8 * c->h;
 }
 
 static int

@@ -505,6 +505,21 @@ test_reader__short_letter_does_not_cut_the_row (void **state)
   assert_non_null (reported (cards, "Throne of Bone"));
 }
 
+/* The black border above a modern band, broken by its bevel into bars far longer than tall,
+ * made a row outweighing the name ("Island", modern scene 1000: "raster" was read), while
+ * a blurred bold name run together into one long shape is still a row of letters
+ * ("Resurrection", hard scene 1010). */
+static void
+test_reader__border_bars_are_no_letters (void **state)
+{
+  g_autoptr (TsSynthScene) modern = NULL;
+  g_autoptr (GPtrArray) cards = recognize_scene (*state, TS_SYNTH_PRESET_MODERN, 1000, &modern);
+  assert_non_null (reported (cards, "Island"));
+  g_autoptr (TsSynthScene) hard = NULL;
+  g_autoptr (GPtrArray) blurred = recognize_scene (*state, TS_SYNTH_PRESET_HARD, 1010, &hard);
+  assert_non_null (reported (blurred, "Resurrection"));
+}
+
 /* A word printed in capitals alone (on art, a box, a cloth: "BOOM") is not a card's name,
  * even when it spells a short one. */
 static void
@@ -785,6 +800,7 @@ main (void)
     cmocka_unit_test (test_reader__short_name_beside_its_mana_cost),
     cmocka_unit_test (test_reader__lower_case_words_are_rules_text),
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
+    cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
