@@ -1055,12 +1055,14 @@ row_at (const GArray *comps, int strip_w, int strip_h, double min_h, double max_
   guint start = 0;
   int reach = 0;
   for (guint j = 0; j <= members->len; j++) {
-    if (j > start && j < members->len &&
-        g_array_index (members, TsCvComponent, j).x -
-                bridge (comps, reach, g_array_index (members, TsCvComponent, j).x, gap, top,
-                        bottom) <= gap) {
-      const TsCvComponent *c = &g_array_index (members, TsCvComponent, j);
-      reach = MAX (reach, c->x + c->w);
+    const TsCvComponent *next =
+        j < members->len ? &g_array_index (members, TsCvComponent, j) : NULL;
+    /* The gap to the next member is bridged (a search of every shape) only when too wide
+     * to be a letter's or a word's: bridge() never moves reach back. */
+    if (j > start && next != NULL &&
+        (next->x - reach <= gap ||
+         next->x - bridge (comps, reach, next->x, gap, top, bottom) <= gap)) {
+      reach = MAX (reach, next->x + next->w);
       continue;
     }
     if (j > start) {
