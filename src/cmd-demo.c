@@ -113,8 +113,10 @@ print_recorded_truth (const char *demo)
 }
 
 /* The table changes the camera pipeline put in the game store, in the truth's terms. The
- * frame is counted from the game's start, which the watch stamps just before its first
- * frame, at the session's 30 frames a second. */
+ * frame is counted at the session's 30 frames a second from the earliest thing the camera saw:
+ * the cards lying on the table from the recording's first frame are stamped with that frame's
+ * time. (The game's start is stamped earlier, before the detector and reader are set up,
+ * which takes a varying part of a second.) */
 static GArray *
 load_seen_changes (const char *db_path, GError **error)
 {
@@ -125,11 +127,14 @@ load_seen_changes (const char *db_path, GError **error)
   if (events == NULL)
     return NULL;
   GArray *seen = change_array_new ();
-  gint64 start_us = 0;
+  gint64 start_us = G_MAXINT64;
   for (guint i = 0; i < events->len; i++) {
     const TsEvent *e = g_ptr_array_index (events, i);
-    if (e->kind == TS_EVENT_GAME_START && start_us == 0)
-      start_us = e->time_us;
+    if (e->source == TS_SOURCE_CAMERA)
+      start_us = MIN (start_us, e->time_us);
+  }
+  for (guint i = 0; i < events->len; i++) {
+    const TsEvent *e = g_ptr_array_index (events, i);
     if (e->source != TS_SOURCE_CAMERA || e->card == NULL ||
         (e->kind != TS_EVENT_MOVE && e->kind != TS_EVENT_TAP && e->kind != TS_EVENT_UNTAP))
       continue;
