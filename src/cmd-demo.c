@@ -115,8 +115,8 @@ print_recorded_truth (const char *demo)
 /* The table changes the camera pipeline put in the game store, in the truth's terms. The
  * frame is counted at the session's 30 frames a second from the earliest thing the camera saw:
  * the cards lying on the table from the recording's first frame are stamped with that frame's
- * time. (The game's start is stamped earlier, before the detector and reader are set up,
- * which takes a varying part of a second.) */
+ * time. (The game's start, a camera event too, is stamped earlier, before the detector and
+ * reader are set up, which takes a varying part of a second.) */
 static GArray *
 load_seen_changes (const char *db_path, GError **error)
 {
@@ -130,7 +130,7 @@ load_seen_changes (const char *db_path, GError **error)
   gint64 start_us = G_MAXINT64;
   for (guint i = 0; i < events->len; i++) {
     const TsEvent *e = g_ptr_array_index (events, i);
-    if (e->source == TS_SOURCE_CAMERA)
+    if (e->source == TS_SOURCE_CAMERA && e->kind != TS_EVENT_GAME_START)
       start_us = MIN (start_us, e->time_us);
   }
   for (guint i = 0; i < events->len; i++) {
