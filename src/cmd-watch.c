@@ -142,12 +142,8 @@ default_source (void)
   g_autoptr (GPtrArray) cams = ts_capture_list_cameras (NULL);
   if (cams->len > 0)
     return g_strdup (((TsCameraInfo *) cams->pdata[0])->spec);
-  g_autofree char *demo = g_build_filename (TS_SOURCE_DIR, "tests", "fixtures", "demo-session",
-                                            NULL);
-  g_autofree char *frames = g_build_filename (demo, "frames", NULL);
-  if (g_file_test (frames, G_FILE_TEST_IS_DIR))
-    return g_strdup_printf ("dir:%s", frames);
-  if (g_file_test (demo, G_FILE_TEST_IS_DIR))
+  g_autofree char *demo = ts_demo_session_path ();
+  if (demo != NULL)
     return g_strdup_printf ("dir:%s", demo);
   return NULL;
 }

@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 out=$("$ts" dashboard --help 2>&1); rc=$?
 check "--help exits 0" "[ $rc -eq 0 ]"
-check "--help names --replay and --session" "grep -q -- '--replay' <<<\"\$out\" && grep -q -- '--session' <<<\"\$out\""
+check "--help names --replay, --session and --truth" "grep -q -- '--replay' <<<\"\$out\" && grep -q -- '--session' <<<\"\$out\" && grep -q -- '--truth' <<<\"\$out\""
 out=$("$ts" dashboard --no-such-option 2>&1); rc=$?
 check "unknown option exits 2" "[ $rc -eq 2 ]"
 out=$("$ts" dashboard stray-argument 2>&1); rc=$?
@@ -30,10 +30,16 @@ JSONL
 check "--replay draws the window and exits 0" "[ $rc -eq 0 ]"
 check "--replay screenshot is a PNG" "is_png '$out_dir/cli-replay.png'"
 
-# No option: the bundled recorded session, as a new user first sees it.
-if [ -d "${TS_SOURCE_DIR:-}/tests/fixtures/demo-session" ]; then
+# No option: the bundled recorded session (rendered by the build beside tablesight) through
+# the camera pipeline, as a new user first sees it; --truth plays it from its ground truth.
+if [ -d "$(dirname "$ts")/demo-session" ]; then
   "$ts" dashboard --screenshot "$out_dir/cli-first-run.png"; rc=$?
   check "no option opens the demo session" "[ $rc -eq 0 ] && is_png '$out_dir/cli-first-run.png'"
+  "$ts" dashboard --truth --screenshot "$out_dir/cli-first-run-truth.png"; rc=$?
+  check "--truth opens the demo session's truth" \
+    "[ $rc -eq 0 ] && is_png '$out_dir/cli-first-run-truth.png'"
+  out=$("$ts" dashboard --truth --session "$tmp" 2>&1); rc=$?
+  check "--truth with --session exits 2" "[ $rc -eq 2 ] && grep -q -- '--truth' <<<\"\$out\""
 fi
 
 "$ts" dashboard --empty --screenshot "$out_dir/cli-empty.png"; rc=$?
