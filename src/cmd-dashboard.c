@@ -89,18 +89,18 @@ ts_cmd_dashboard (int argc, char **argv)
   }
   /* With nothing else to show, the bundled session: through the camera pipeline, as a camera
    * over the table would be seen, or from its recorded truth when asked. */
+  g_autofree char *demo_dir = ts_demo_session_path ();
   if (!empty && log_path == NULL && replay_path == NULL && session_dir == NULL &&
       source_spec == NULL) {
-    g_autofree char *demo = ts_demo_session_path ();
-    if (demo == NULL && truth) {
+    if (demo_dir == NULL && truth) {
       fprintf (stderr, "%s: the bundled demo session is missing (the build renders it: "
                "ninja -C build demo-session)\n", argv[0]);
       return 1;
     }
-    if (demo != NULL && truth)
-      session_dir = g_steal_pointer (&demo);
-    else if (demo != NULL)
-      source_spec = g_strdup_printf ("dir:%s", demo);
+    if (demo_dir != NULL && truth)
+      session_dir = g_strdup (demo_dir);
+    else if (demo_dir != NULL)
+      source_spec = g_strdup_printf ("dir:%s", demo_dir);
   }
 
   TsDashboardOptions options = {
@@ -111,6 +111,7 @@ ts_cmd_dashboard (int argc, char **argv)
     .screenshot_path = screenshot_path,
     .source_spec = source_spec,
     .calibration_path = calibration_path,
+    .demo_dir = demo_dir,
   };
   g_autoptr (TsApplication) app = ts_application_new (&options);
   /* Our options are parsed already: GApplication sees only the program name. */

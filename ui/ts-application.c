@@ -168,6 +168,7 @@ ts_application_finalize (GObject *object)
   g_free ((char *) self->options.screenshot_path);
   g_free ((char *) self->options.source_spec);
   g_free ((char *) self->options.calibration_path);
+  g_free ((char *) self->options.demo_dir);
   g_clear_object (&self->css);
   g_clear_error (&self->error);
   G_OBJECT_CLASS (ts_application_parent_class)->finalize (object);
@@ -203,6 +204,7 @@ ts_application_new (const TsDashboardOptions *options)
     self->options.screenshot_path = g_strdup (options->screenshot_path);
     self->options.source_spec = g_strdup (options->source_spec);
     self->options.calibration_path = g_strdup (options->calibration_path);
+    self->options.demo_dir = g_strdup (options->demo_dir);
   }
   return self;
 }

@@ -16,6 +16,7 @@ typedef struct {
   const char *screenshot_path; /* save the window as this PNG once drawn, then quit */
   const char *source_spec;  /* the live table: a capture spec (camera or recorded folder) */
   const char *calibration_path; /* with source_spec: the table's calibration file */
+  const char *demo_dir;     /* the bundled demo session, offered first among the recordings */
 } TsDashboardOptions;
 
 #define TS_TYPE_APPLICATION (ts_application_get_type ())

@@ -590,10 +590,32 @@ on_source_chosen (TsSourceDialog *dialog, const char *spec, gpointer user_data)
     ts_window_show_error (self, "Could not open the source", error);
 }
 
-/* Recorded sessions we know of: the bundled demo, and the folders next to it. */
+/* Offers a recorded session folder twice: through the camera pipeline and, when it has its
+ * ground truth, played from that truth. */
 static void
-add_known_recordings (TsSourceDialog *dialog)
+add_recording (TsSourceDialog *dialog, const char *path, const char *name)
 {
+  g_autofree char *spec = g_strdup_printf ("dir:%s", path);
+  g_autofree char *label = g_strdup_printf ("%s (through the camera pipeline)", name);
+  ts_source_dialog_add (dialog, spec, label, "recording");
+  g_autofree char *truth_path = g_build_filename (path, "events.jsonl", NULL);
+  if (!g_file_test (truth_path, G_FILE_TEST_EXISTS))
+    return;
+  g_autofree char *truth = g_strdup_printf ("truth:%s", path);
+  g_autofree char *truth_label = g_strdup_printf ("%s (recorded truth)", name);
+  ts_source_dialog_add (dialog, truth, truth_label, "recording");
+}
+
+/* Recorded sessions we know of: the bundled demo, then the test recordings in the source
+ * tree's fixtures. */
+static void
+add_known_recordings (TsWindow *self, TsSourceDialog *dialog)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  const TsDashboardOptions *options =
+    TS_IS_APPLICATION (app) ? ts_application_get_options (TS_APPLICATION (app)) : NULL;
+  if (options != NULL && options->demo_dir != NULL)
+    add_recording (dialog, options->demo_dir, "Bundled demo game");
   g_autofree char *fixtures = g_build_filename (TS_SOURCE_DIR, "tests", "fixtures", NULL);
   g_autoptr (GDir) dir = g_dir_open (fixtures, 0, NULL);
   const char *name;
@@ -601,15 +623,7 @@ add_known_recordings (TsSourceDialog *dialog)
     if (!g_str_has_suffix (name, "-session"))
       continue;
     g_autofree char *path = g_build_filename (fixtures, name, NULL);
-    g_autofree char *spec = g_strdup_printf ("dir:%s", path);
-    g_autofree char *label = g_strdup_printf ("%s (through the camera pipeline)", name);
-    ts_source_dialog_add (dialog, spec, label, "recording");
-    g_autofree char *truth_path = g_build_filename (path, "events.jsonl", NULL);
-    if (!g_file_test (truth_path, G_FILE_TEST_EXISTS))
-      continue;
-    g_autofree char *truth = g_strdup_printf ("truth:%s", path);
-    g_autofree char *truth_label = g_strdup_printf ("%s (recorded truth)", name);
-    ts_source_dialog_add (dialog, truth, truth_label, "recording");
+    add_recording (dialog, path, name);
   }
 }
 
@@ -625,7 +639,7 @@ on_choose_source (GSimpleAction *action, GVariant *param, gpointer user_data)
                                               cam->spec);
     ts_source_dialog_add (dialog, cam->spec, label, "camera");
   }
-  add_known_recordings (dialog);
+  add_known_recordings (self, dialog);
   g_signal_connect_object (dialog, "source-chosen", G_CALLBACK (on_source_chosen), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

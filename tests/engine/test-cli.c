@@ -224,7 +224,7 @@ test_log_show_table_as_found (void **unused)
   g_rmdir (dir);
 }
 
-/* The bundled demo recording's table changes (tests/fixtures/demo-session/events.jsonl) as
+/* The small test recording's table changes (tests/fixtures/demo-session/events.jsonl) as
  * the dashboard gives them to the engine: camera events, the first frame's cards as found.
  * Returns the path of a JSON Lines game log written in dir. */
 static char *
@@ -266,7 +266,7 @@ demo_session_log (const char *dir)
   return path;
 }
 
-/* The bundled demo, under either profile: no warning at all (Player 2's turn, in which
+/* The small test recording, under either profile: no warning at all (Player 2's turn, in which
  * nothing untaps, is inferred from the Grizzly Bears they cast), and the transcript says
  * which turns were inferred and why. */
 static void

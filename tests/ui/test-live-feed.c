@@ -579,6 +579,42 @@ test_live_feed__source_dialog_starts_feed (void **st)
   assert_true (state (f)->started);
 }
 
+/* The bundled demo game (the options' demo_dir, which `tablesight dashboard` sets to the
+ * session the build renders) comes first among the recordings, through the camera pipeline
+ * and from its truth; the test recordings follow. */
+static void
+test_live_feed__source_dialog_offers_bundled_demo_first (void **st)
+{
+  (void) st;
+  g_autofree char *demo = g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures",
+                                            "demo-session", NULL);
+  TsDashboardOptions options = { .demo_dir = demo };
+  TsApplication *app = NULL;
+  TsWindow *window = ui_window_open_with (&options, &app);
+  assert_non_null (window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "choose-source", NULL);
+  ui_pump (1);
+  TsSourceDialog *sources = TS_SOURCE_DIALOG (find_toplevel (TS_TYPE_SOURCE_DIALOG));
+  assert_non_null (sources);
+  g_autofree char *pipeline = g_strdup_printf ("dir:%s", demo);
+  g_autofree char *truth = g_strdup_printf ("truth:%s", demo);
+  int first = -1, n_demo = 0;
+  for (guint i = 0; i < ts_source_dialog_get_n_sources (sources); i++) {
+    const char *spec = ts_source_dialog_get_spec (sources, i);
+    if (first < 0 && (g_str_has_prefix (spec, "dir:") || g_str_has_prefix (spec, "truth:")))
+      first = (int) i;
+    if (g_strcmp0 (spec, pipeline) == 0 || g_strcmp0 (spec, truth) == 0)
+      n_demo++;
+  }
+  assert_true (first >= 0);
+  assert_string_equal (ts_source_dialog_get_spec (sources, (guint) first), pipeline);
+  assert_string_equal (ts_source_dialog_get_spec (sources, (guint) first + 1), truth);
+  /* The same folder is also a test recording: offered once more under its folder name. */
+  assert_int_equal (n_demo, 4);
+  gtk_window_destroy (GTK_WINDOW (sources));
+  ui_window_close (app, window);
+}
+
 /* The dashboard runs the live table as `tablesight watch` does: a card-shaped thing whose
  * title never reads (a blank card, a sleeve's back, a box lid) does not enter play, since a
  * camera over a busy table sees many such things that are not cards. */
@@ -647,6 +683,7 @@ main (void)
     cmocka_unit_test (test_live_feed__demo_session_reaches_view_and_engine),
     cmocka_unit_test (test_live_feed__camera_lost_banner_and_recovery),
     cmocka_unit_test (test_live_feed__source_dialog_starts_feed),
+    cmocka_unit_test (test_live_feed__source_dialog_offers_bundled_demo_first),
     cmocka_unit_test (test_live_feed__unreadable_card_shape_does_not_enter),
     cmocka_unit_test (test_live_feed__bad_source_names_it),
   };

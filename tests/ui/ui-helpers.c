@@ -96,15 +96,21 @@ TsWindow *
 ui_window_open (TsApplication **out_app)
 {
   TsDashboardOptions options = { 0 };
+  return ui_window_open_with (&options, out_app);
+}
+
+TsWindow *
+ui_window_open_with (const TsDashboardOptions *options, TsApplication **out_app)
+{
   g_autoptr (GError) error = NULL;
-  TsApplication *app = ts_application_new (&options);
+  TsApplication *app = ts_application_new (options);
   if (!g_application_register (G_APPLICATION (app), NULL, &error)) {
     fprintf (stderr, "register: %s\n", error->message);
     g_object_unref (app);
     return NULL;
   }
   TsWindow *window = ts_window_new (app);
-  if (!ts_window_load (window, &options, &error)) {
+  if (!ts_window_load (window, options, &error)) {
     fprintf (stderr, "load: %s\n", error->message);
     gtk_window_destroy (GTK_WINDOW (window));
     g_object_unref (app);

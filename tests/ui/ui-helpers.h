@@ -11,6 +11,8 @@
  * Returns NULL (and says why on stderr) when the application cannot start. Close it with
  * ui_window_close(). */
 TsWindow *ui_window_open (TsApplication **out_app);
+/* The same with the given options (the application copies them). */
+TsWindow *ui_window_open_with (const TsDashboardOptions *options, TsApplication **out_app);
 void ui_window_close (TsApplication *app, TsWindow *window);
 
 /* The cmocka group fixture of the dashboard tests: the window, opened once for the group. */

@@ -594,7 +594,7 @@ test_synth_session__bad_scripts_name_the_line (void **state)
   assert_non_null (error);
 }
 
-/* The bundled demo: its script parses, its events file is what the script says, and every
+/* The small test recording: its script parses, its events file is what the script says, and every
  * event is consistent with the frame truth committed beside it. */
 static void
 test_synth_session__demo_fixture_is_consistent (void **state)
