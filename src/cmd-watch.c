@@ -206,7 +206,8 @@ ts_cmd_watch (int argc, char **argv)
     "Runs headless: every card entering or leaving a zone, tapped or untapped is printed\n"
     "with a confidence; low-confidence events are marked [confirm?]. A lost camera is\n"
     "reported and reopened; the game in --log is never lost. Ctrl-C stops.\n"
-    "Timings (per frame: capture, detection, tracking) go to stderr at the end.\n");
+    "Timings (per frame: capture, detection, tracking; a recording's titles are read in\n"
+    "step with its frames, so its tracking time includes reading) go to stderr at the end.\n");
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
@@ -371,9 +372,11 @@ ts_cmd_watch (int argc, char **argv)
     fprintf (stderr,
              "%s: %" G_GUINT64_FORMAT " frames, %" G_GUINT64_FORMAT " events (%" G_GUINT64_FORMAT
              " to confirm), %u titles read; per frame: capture %.2f ms, detection %.2f ms, "
-             "tracking %.3f ms\n",
+             "%s %.3f ms\n",
              argv[0], frames, out.n_events, out.n_confirm, ts_tracker_get_n_reads (tracker),
-             ms_capture / frames, ms_detect / frames, ms_track / frames);
+             ms_capture / frames, ms_detect / frames,
+             /* A recording's titles are read in step with its frames; a camera's off the loop. */
+             live ? "tracking" : "tracking with title reading", ms_track / frames);
   g_clear_pointer (&tracker, ts_tracker_free);
   ts_observe_reader_clear (&reader);
   return status;

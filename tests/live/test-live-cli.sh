@@ -46,6 +46,7 @@ out=$("$ts" watch --source "file:$photo?loop=1" --max-frames 24 --json --log "$t
 check "watch runs a looped photo" "[ $rc -eq 0 ]"
 check "watch prints entries as JSON" "grep -q '\"observation\":\"entered\"' <<<\"\$out\""
 check "watch reports timings" "grep -q 'per frame: capture' '$tmp/err'"
+check "a recording's tracking time says it includes reading" "grep -q 'tracking with title reading' '$tmp/err'"
 n1=$(grep -c '"observation":"entered"' <<<"$out")
 check "each card enters once over 24 frames" "[ $n1 -ge 1 ] && [ $n1 -le 3 ]"
 replay=$("$ts" replay --json "$tmp/game.db" 2>&1); rc=$?
