@@ -201,6 +201,7 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->confirm_below = 0.6;
   p->late_name_ms = 500;
   p->title_reach = 0.6;
+  p->gap_title_reach = 0.3;
   p->report_unread = TRUE;
   p->sync_reads = FALSE;
 }
@@ -1382,6 +1383,14 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       if ((tr->state == TRACK_ACTIVE || tr->state == TRACK_BURIED) && !inputs[b].has_quad &&
           hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
             t->p.title_reach * ls)
+        continue;
+      /* ... and, unseen a while (carried off, covered), it is found again by its title
+       * line alone only close to that place: a stray line further off is more likely a
+       * piece of something else than the card. */
+      if (tr->state == TRACK_ACTIVE && !inputs[b].has_quad &&
+          t->cur - tr->last_frame > GAP_FRAMES &&
+          hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
+            t->p.gap_title_reach * ls)
         continue;
       /* A buried card is under the pile's top: the top takes the pile's detection. */
       Pair p = { d / ls + (missing || tr->state == TRACK_BURIED ? 0.25 : 0) +

@@ -1519,6 +1519,59 @@ test_track__card_carried_away_from_the_piles_left (void **state)
   sim_clear (&s);
 }
 
+/* A card carried off: where it went, a stray title line shows (a piece of the next card put
+ * there, of a neighbour) a third of a card from where it lay. Its track does not take the
+ * line up after the card has been gone a few frames: the card leaves. */
+static void
+test_track__card_gone_a_while_is_not_found_again_by_a_stray_line (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_params_init (&r, &reader, &p);
+  p.report_unread = FALSE;
+  p.leave_after_ms = 2000;
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 8);
+  int stray = sim_add (&s, 300, 335, NULL, AREA_BATTLEFIELD);
+  s.cards[stray].title_only = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_LEFT, 0)->name, "Forest");
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_clear (&s);
+}
+
+/* ... while one covered for a moment is: its title line alone, where it lay, is the card. */
+static void
+test_track__card_covered_a_while_is_found_again_by_its_title_line (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_params_init (&r, &reader, &p);
+  p.report_unread = FALSE;
+  p.leave_after_ms = 2000;
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 8);
+  s.cards[c].present = TRUE;
+  s.cards[c].title_only = TRUE;  /* half under another card: its outline is not found */
+  s.cards[c].y += 5;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 1);
+  sim_clear (&s);
+}
+
 /* A hand rests over a card in play for two seconds while another card is put on the
  * graveyard (an instant cast from the hand): the card did not move, and nothing leaves. */
 static void
@@ -1621,6 +1674,8 @@ main (void)
     cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_gone_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_piles_left),
+    cmocka_unit_test (test_track__card_gone_a_while_is_not_found_again_by_a_stray_line),
+    cmocka_unit_test (test_track__card_covered_a_while_is_found_again_by_its_title_line),
     cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
