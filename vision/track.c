@@ -146,6 +146,8 @@ typedef struct {
    * moving away from there before it vanishes. */
   double home[2];
   int still_frames;
+  /* Since last seen, whether a pile it was carried towards was looked for. */
+  gboolean carry_checked;
 } Track;
 
 typedef struct {
@@ -199,6 +201,7 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->confirm_below = 0.6;
   p->late_name_ms = 500;
   p->title_reach = 0.6;
+  p->gap_title_reach = 0.3;
   p->report_unread = TRUE;
   p->sync_reads = FALSE;
 }
@@ -866,6 +869,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->matched_us = time_us;
   tr->last_seen_us = time_us;
   tr->last_frame = t->cur;
+  tr->carry_checked = FALSE;
   tr->conf_sum += in->confidence;
   tr->conf_n++;
   tr->last = *in;
@@ -1199,10 +1203,12 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
   if (time_us - b->last_seen_us < PILE_UNSEEN_US)
     return FALSE;
   tr->link_key = 0;
-  /* Its title still lies where it was, looking as it did: the detector lost sight of it,
-   * it was not carried off. */
+  /* Lying still when last seen, its title still lies there, looking as it did: the
+   * detector lost sight of it, it was not carried off. (A card last seen moving was seen
+   * blurred, which looks much like bare table.) */
   double sig[SIG_N];
-  if (image != NULL && b->have_seen_sig && title_signature (image, b->last.title_px, sig) &&
+  if (image != NULL && b->have_seen_sig && b->still_frames > 0 &&
+      title_signature (image, b->last.title_px, sig) &&
       signature_distance (sig, b->seen_sig) < 0.45)
     return FALSE;
   int from = b->area;
@@ -1245,6 +1251,47 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
                            t->p.confirm_below);
   o->from_area = from;
   return TRUE;
+}
+
+/* A card in play, unseen for PILE_UNSEEN_US, that was last seen carried from where it lay
+ * towards a pile of its owner's (a creature put in its graveyard): the pile is linked to it,
+ * as when the pile's top is seen to change (pile_changed), and pile_link_resolve moves it
+ * there. The top of a pile often gives no steady look to notice a change by (its title lines
+ * are found in pieces, or not at all), while the card's way there is plain. */
+static void
+pile_carried_to (TsTracker *t, Track *o)
+{
+  o->carry_checked = TRUE;
+  double mx = o->center[0] - o->home[0], my = o->center[1] - o->home[1];
+  double moved = hypot (mx, my);
+  if (moved < PILE_CARRIED * long_side (o->size))
+    return;
+  Track *best = NULL;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *p = t->tracks->pdata[i];
+    if (p == o || !p->pile || (p->state != TRACK_PENDING && p->state != TRACK_ACTIVE) ||
+        p->link_key != 0 || p->last_seen_us + PILE_VANISHED_US < o->last_seen_us)
+      continue;
+    if (p->owner >= 0 && o->owner >= 0 && p->owner != o->owner)
+      continue;
+    double px = p->center[0] - o->home[0], py = p->center[1] - o->home[1];
+    if (mx * px + my * py < PILE_TOWARDS * moved * hypot (px, py))
+      continue;
+    /* A card reported on the pile, else the one seen longest. */
+    if (best == NULL || (p->state == TRACK_ACTIVE) > (best->state == TRACK_ACTIVE) ||
+        ((p->state == TRACK_ACTIVE) == (best->state == TRACK_ACTIVE) &&
+         p->seen_frames > best->seen_frames))
+      best = p;
+  }
+  for (guint k = 0; k < t->tracks->len && best != NULL; k++) {
+    const Track *q = t->tracks->pdata[k];
+    if (q->link_key == o->key)
+      return;  /* already linked */
+  }
+  if (best != NULL) {
+    best->link_key = o->key;
+    best->link_us = o->last_seen_us;
+  }
 }
 
 static void
@@ -1337,6 +1384,14 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
           hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
             t->p.title_reach * ls)
         continue;
+      /* ... and, unseen a while (carried off, covered), it is found again by its title
+       * line alone only close to that place: a stray line further off is more likely a
+       * piece of something else than the card. */
+      if (tr->state == TRACK_ACTIVE && !inputs[b].has_quad &&
+          t->cur - tr->last_frame > GAP_FRAMES &&
+          hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
+            t->p.gap_title_reach * ls)
+        continue;
       /* A buried card is under the pile's top: the top takes the pile's detection. */
       Pair p = { d / ls + (missing || tr->state == TRACK_BURIED ? 0.25 : 0) +
                    (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
@@ -1410,6 +1465,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * turned, whatever comes next. */
       if (!seen && tr->peak_us != 0 && tr->peak_frame + 1 == t->cur)
         turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
+      /* Unseen a while after it was carried towards a pile: put there? */
+      if (!seen && !tr->pile && !tr->carry_checked && unseen_us >= PILE_UNSEEN_US)
+        pile_carried_to (t, tr);
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
       else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {

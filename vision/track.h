@@ -81,6 +81,12 @@ typedef struct {
                            * this x its long side of where its outline was last seen (0.6):
                            * lower loses title-only cards that turn, higher lets tracks drift
                            * along stray lines onto a neighbour */
+  double gap_title_reach; /* ... and, once unseen for a few frames (5 or more), within this
+                           * (0.3): a card carried off or covered is otherwise taken over by
+                           * a stray line where it went (the next card put there, a piece of
+                           * a neighbour). On the three 720p sessions 0.2 lost cards whose
+                           * outline stays hidden (precision 0.77 -> 0.74, recall 0.70 ->
+                           * 0.62), 0.45 kept more takeovers (0.77, 0.68) */
   double tap_band_deg;    /* within this of a quarter turn = tapped, (30) */
   double untap_band_deg;  /* within this of upright (or upside down) = untapped (30); in
                            * between, the card is being turned and nothing is reported */
