@@ -70,8 +70,14 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
       if (!same_card (o, r))
         continue;
       dup = TRUE;
-      /* Keep the better reading, and the outline whichever had one. */
-      if (r->score > o->score || (r->has_quad && !o->has_quad)) {
+      /* Keep the better reading, and the outline whichever had one; but a lone line much
+       * taller than the other reading's title is a band run over stacked cards' titles
+       * (three "Crystal Rod" cards, each title read right): the tight title is the card's,
+       * and the band, kept, would swallow the other cards' readings as duplicates. */
+      double hr = ts_rectify_quad_edge (r->title, 1), ho = ts_rectify_quad_edge (o->title, 1);
+      gboolean r_band = !r->has_quad && hr > 1.5 * ho;
+      gboolean o_band = !o->has_quad && ho > 1.5 * hr;
+      if (o_band || (!r_band && (r->score > o->score || (r->has_quad && !o->has_quad)))) {
         g_ptr_array_index (result, j) = r;
         if (!r->has_quad && o->has_quad) {
           r->has_quad = TRUE;

@@ -494,6 +494,45 @@ test_reader__lower_min_score_keeps_looking (void **state)
   }
 }
 
+/* How many true cards called name in scene have a reported card of that name whose title
+ * centre lies on their name line, each counted once. */
+static guint
+placed_right (const TsSynthScene *scene, GPtrArray *cards, const char *name)
+{
+  guint n = 0;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (strcmp (sc->name, name) != 0)
+      continue;
+    double tq[4][2];
+    memcpy (tq, sc->title, sizeof tq);
+    ts_rectify_quad_clockwise (tq);
+    for (guint j = 0; j < cards->len; j++) {
+      const TsRecognizedCard *c = g_ptr_array_index (cards, j);
+      double cx, cy;
+      ts_rectify_quad_center (c->title, &cx, &cy);
+      if (strcmp (c->name, name) == 0 && ts_rectify_quad_contains (tq, cx, cy)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/* Three "Crystal Rod" cards stacked (hard scene 7003): the half-size look joins their title
+ * bands into lines two titles thick, each read "Crystal Rod" too. Kept over the tight lines
+ * as the first reading, such a band swallowed them as duplicates: one Crystal Rod was
+ * reported, between two titles. The tight lines are the cards'. */
+static void
+test_recognize__band_over_stacked_titles_is_no_duplicate (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsSynthScene) scene = NULL;
+  g_autoptr (GPtrArray) cards = recognize_scene (f, TS_SYNTH_PRESET_HARD, 7003, &scene);
+  assert_true (placed_right (scene, cards, "Crystal Rod") >= 2);
+}
+
 /* A small letter too short to pass for one on its own ("n" of "Throne of Bone", normal
  * scene 5008) left a gap in the row wider than a word space: the row was cut there and read
  * "Thron". What lies in the gap at the row's height carries the row on. */
@@ -802,6 +841,7 @@ main (void)
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
     cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
+    cmocka_unit_test (test_recognize__band_over_stacked_titles_is_no_duplicate),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
