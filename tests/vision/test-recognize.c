@@ -314,6 +314,41 @@ assert_scene_card_reads (Fixture *f, TsSynthPreset preset, guint32 seed, const c
   assert_true (n > 0);
 }
 
+/* The card called name in the synthetic scene (preset, seed), read from its true outline. */
+static void
+assert_scene_card_reads_from_outline (Fixture *f, TsSynthPreset preset, guint32 seed,
+                                      const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, preset, 1280, 720);
+  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, seed, &error);
+  assert_non_null (scene);
+  guint n = 0;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (strcmp (sc->name, name) != 0)
+      continue;
+    g_autofree char *text = NULL;
+    const char *got = read_at (f, scene->image, sc->quad, sc->title, FALSE, &text);
+    if (g_strcmp0 (got, name) != 0)
+      fail_msg ("%s from its outline: read \"%s\" (%s)", name, text, got ? got : "no name");
+    n++;
+  }
+  assert_true (n > 0);
+}
+
+/* Blurred titles in the hard scenes: the clean strip's ink levels break their grey strokes
+ * into pieces ("Veteran Bodysu", "ren Star", "Grizaly tats"); the soft strips read them. */
+static void
+test_reader__blurred_title_read_from_soft_strips (void **state)
+{
+  assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1002, "Iron Star");
+  assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1005, "Veteran Bodyguard");
+  assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1009, "Grizzly Bears");
+}
+
 /* Glare over the second word of a light name on a grey band: the sheen takes most of the
  * letters' contrast, not all of it. */
 static void
@@ -834,6 +869,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_reader__glare_over_a_light_name),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
+    cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
     cmocka_unit_test (test_reader__texture_reads_no_name),
     cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
