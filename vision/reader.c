@@ -35,6 +35,10 @@
 /* Score by which a reading of the band placed on the outline grown to a whole card must
  * beat a name already read on the outline as found (see ts_reader_read()). */
 #define GROWN_MARGIN 0.06
+/* The soft strips' unsharp mask (see soft_strip()): its blur (pixels of a strip whose
+ * letters are TEXT_HEIGHT tall) and its weight. */
+#define SOFT_SHARPEN_SIGMA 4.0
+#define SOFT_SHARPEN_AMOUNT 2.0
 /* A reading at or above this score is taken without trying the other way up. */
 #define SURE_SCORE 0.93
 /* The default least score of a name reported (see ts_reader_set_min_score()). */
@@ -75,7 +79,14 @@ struct TsReader {
   gboolean read_name_word;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
+  /* The strip prepare_strip() makes of a band's text row (see StripStyle). */
+  int strip_style;
 };
+
+/* How a band's text row is made ready for Tesseract: cleaned (flattened, stretched under
+ * glare, sharpened, all that is not a letter painted white), or soft (see soft_strip()),
+ * without or with a wide unsharp mask. */
+typedef enum { STRIP_CLEAN, STRIP_SOFT, STRIP_SOFT_SHARP } StripStyle;
 
 /* Whether Tesseract should also read a line it is unsure of inverted (which doubles its
  * time on what is not text, most of what is read). Only where no other read covers the
@@ -352,7 +363,7 @@ ts_read_path_to_string (TsReadPath path)
 {
   static const char *const names[TS_READ_N_PATHS] = { "first", "polarity", "other",
                                                       "raw-line", "band", "wider",
-                                                      "longer" };
+                                                      "longer", "soft" };
   return path < TS_READ_N_PATHS ? names[path] : "?";
 }
 
@@ -1149,17 +1160,69 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
   return TRUE;
 }
 
+/* In place: an unsharp mask of blur sigma and weight amount. */
+static void
+unsharp (TsImage *gray, double sigma, double amount)
+{
+  g_autoptr (TsImage) soft = ts_image_copy (gray);
+  ts_cv_gaussian_blur (soft, sigma);
+  for (int y = 0; y < gray->height; y++) {
+    uint8_t *g = gray->data + (gsize) y * gray->stride;
+    const uint8_t *b = soft->data + (gsize) y * soft->stride;
+    for (int x = 0; x < gray->width; x++)
+      g[x] = (uint8_t) CLAMP (g[x] + amount * (g[x] - b[x]), 0, 255);
+  }
+}
+
+/* A soft strip of a text row warped so its letters are TEXT_HEIGHT tall: made dark on
+ * light, its ground (a closing wider than a blurred stroke) divided out and its contrast
+ * stretched, nothing thresholded nor painted over; with sharp, a wide unsharp mask
+ * besides. A blurred title's strokes fade into a grey that the clean strip's ink levels
+ * (INK_LEVEL, FAINT_LEVEL) cut into pieces ("Abend Pe" for "Simulacrum"); Tesseract reads
+ * the grey letters whole ("Iron Star", "Veteran Bodyguard", "Grizzly Bears"). */
+static TsImage *
+soft_strip (const TsImage *strip, gboolean light_text, gboolean sharp)
+{
+  g_autoptr (TsImage) src = ts_image_copy (strip);
+  if (light_text)
+    for (int y = 0; y < src->height; y++) {
+      uint8_t *row = src->data + (gsize) y * src->stride;
+      for (int x = 0; x < src->width; x++)
+        row[x] = (uint8_t) (255 - row[x]);
+    }
+  int k = (int) (TEXT_HEIGHT * 0.6) | 1;
+  g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
+  g_autoptr (TsImage) flat = ts_image_new (src->width, src->height, 1);
+  for (int y = 0; y < src->height; y++) {
+    const uint8_t *g = ground->data + (gsize) y * ground->stride;
+    const uint8_t *v = src->data + (gsize) y * src->stride;
+    uint8_t *o = flat->data + (gsize) y * flat->stride;
+    for (int x = 0; x < src->width; x++)
+      o[x] = (uint8_t) MIN (255, 255 * v[x] / MAX (g[x], 1));
+  }
+  ts_cv_normalize (flat);
+  if (sharp)
+    unsharp (flat, SOFT_SHARPEN_SIGMA, SOFT_SHARPEN_AMOUNT);
+  int m = TEXT_HEIGHT / 3;
+  TsImage *out = ts_image_new (flat->width + 2 * m, flat->height + 2 * m, 1);
+  memset (out->data, 255, (gsize) out->stride * out->height);
+  for (int y = 0; y < flat->height; y++)
+    memcpy (out->data + (gsize) (y + m) * out->stride + m, flat->data + (gsize) y * flat->stride,
+            flat->width);
+  return out;
+}
+
 /* The strip for Tesseract: the text row of band q (corner 0 = the text's top-left) warped
  * so its letters are TEXT_HEIGHT pixels tall, flattened to dark on white, with everything
  * that is not a letter of the row painted white and a white margin round it.
  * *light_text says which polarity to read; with choose, it is decided here and returned.
  * focus (0..1 across the band, or < 0 for none) says where the words to read are, else the
  * leftmost are read. The text row's outline in the image goes to row_quad. NULL when no
- * text row is found. */
+ * text row is found. style other than STRIP_CLEAN gives a soft strip of the row instead. */
 static TsImage *
 prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
                gboolean choose, double focus, double row_quad[4][2], gboolean *doubt,
-               TextRow *row_out)
+               TextRow *row_out, StripStyle style)
 {
   g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
   TextRow row, other = { 0 };
@@ -1203,6 +1266,8 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   sub_quad (q, MAX (u0, -0.02), v0, MIN (u1, 1.02), v1, row_quad);
   int h = (int) lround (TEXT_HEIGHT * 1.9);
   g_autoptr (TsImage) strip = warp_gray (image, row_quad, h);
+  if (style != STRIP_CLEAN)
+    return soft_strip (strip, *light_text, style == STRIP_SOFT_SHARP);
   g_autoptr (TsImage) flat = flatten (strip, *light_text, (int) (TEXT_HEIGHT * 0.35) | 1);
   sharpen (flat);
   g_autoptr (TsImage) ink = ts_cv_threshold (flat, INK_LEVEL, TRUE, NULL);
@@ -1274,7 +1339,8 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     double band[4][2], row_quad[4][2];
     sub_quad (q, 0, -reader->room_above, 1, 1.15, band);
     TextRow tr = { 0 };
-    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt, &tr);
+    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt, &tr,
+                           reader->strip_style);
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
     /* Less than a name's three letters (two of them run together still weigh 2.5):
@@ -1547,6 +1613,18 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     double title[4][2];
     memcpy (title, out->title, sizeof title);
     read_better (reader, image, title, !candidate->has_quad, !best_light, focus, 0, 0, out);
+  }
+  /* A card's band that gave nothing may be blurred: it is read from its soft strips, in the
+   * polarity of the best try, plain and then sharpened. */
+  for (StripStyle style = STRIP_SOFT; candidate->has_quad && best_score >= 0 &&
+                                      out->score < reader->name_score && style <= STRIP_SOFT_SHARP;
+       style++) {
+    enter_path (reader, TS_READ_PATH_SOFT);
+    double title[4][2];
+    memcpy (title, out->title, sizeof title);
+    reader->strip_style = style;
+    read_better (reader, image, title, FALSE, best_light, focus, 0, 0, out);
+    reader->strip_style = STRIP_CLEAN;
   }
   /* A line the as-found strip could not give is searched as a card's band is: for its text
    * row, flattened and cleared, either way up. Lines found alone are mostly rules text and

@@ -31,7 +31,11 @@
  * already read only when clearly better: the grown band can reach the card above); a line
  * found alone is read again lengthened, in case it was one word of a longer name. A short
  * name found by searching a lone line as a band needs Tesseract's confidence (texture
- * stretched to full contrast can look like a short word).
+ * stretched to full contrast can look like a short word). A card's band that still gave no
+ * name is read from soft strips: its text row as warped, only its ground divided out and
+ * its contrast stretched, then the same with a wide unsharp mask. A blurred title's strokes
+ * fade into grey that the clean strip's ink levels cut into pieces, while Tesseract reads
+ * the grey letters whole.
  *
  * Most candidates are no title (rules text, art, texture) and go through every retry, so
  * retries are spared where they cannot help: a band's text row lighter than three letters
@@ -81,6 +85,7 @@ typedef enum {
   TS_READ_PATH_BAND,      /* a lone line searched as a band */
   TS_READ_PATH_WIDER,     /* a lone line searched as a band with more room above */
   TS_READ_PATH_LONGER,    /* a lone line read again lengthened */
+  TS_READ_PATH_SOFT,      /* a card's band that gave nothing, read from its soft strips */
   TS_READ_N_PATHS
 } TsReadPath;
 

@@ -13,7 +13,36 @@ recognized_free (gpointer data)
   g_free (r);
 }
 
-/* Two readings of one card: the same name with overlapping titles. */
+/* How tall a reading's title is (image pixels, across the line). */
+static double
+title_height (const TsRecognizedCard *r)
+{
+  return ts_rectify_quad_edge (r->title, 1);
+}
+
+/* A lone line over 1.5 times as tall as another reading's title: a band the half-size look
+ * ran over the titles of stacked cards. */
+static gboolean
+is_band_over (const TsRecognizedCard *a, const TsRecognizedCard *b)
+{
+  return !a->has_quad && title_height (a) > 1.5 * title_height (b);
+}
+
+/* How far (pixels) the point (x, y) lies across the axis of title t from its centre. */
+static double
+across_title (const double t[4][2], double x, double y)
+{
+  double cx, cy;
+  ts_rectify_quad_center (t, &cx, &cy);
+  double dx = t[1][0] - t[0][0], dy = t[1][1] - t[0][1], n = MAX (hypot (dx, dy), 1e-9);
+  return fabs (((x - cx) * -dy + (y - cy) * dx) / n);
+}
+
+/* Two readings of one card: the same name with overlapping titles, or titles closer than
+ * one and a half titles' height. A band over stacked titles (band, over the tight title
+ * tight) reaches over the titles of the cards above and below: it is the same card as tight
+ * only when tight holds its centre, or it holds tight's centre on its middle row, or they
+ * are closer than one and a half of tight's height. */
 static gboolean
 same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
 {
@@ -22,10 +51,44 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
   double ax, ay, bx, by;
   ts_rectify_quad_center (a->title, &ax, &ay);
   ts_rectify_quad_center (b->title, &bx, &by);
-  double h = MAX (ts_rectify_quad_edge (a->title, 1), ts_rectify_quad_edge (b->title, 1));
-  return hypot (ax - bx, ay - by) < 1.5 * h ||
-         ts_rectify_quad_contains (a->title, bx, by) ||
+  double d = hypot (ax - bx, ay - by);
+  if (is_band_over (a, b) || is_band_over (b, a)) {
+    const TsRecognizedCard *band = is_band_over (a, b) ? a : b, *tight = band == a ? b : a;
+    double tx = band == a ? bx : ax, ty = band == a ? by : ay;
+    double nx = band == a ? ax : bx, ny = band == a ? ay : by;
+    return d < 1.5 * title_height (tight) || ts_rectify_quad_contains (tight->title, nx, ny) ||
+           (ts_rectify_quad_contains (band->title, tx, ty) &&
+            across_title (band->title, tx, ty) < 0.25 * title_height (band));
+  }
+  double h = MAX (title_height (a), title_height (b));
+  return d < 1.5 * h || ts_rectify_quad_contains (a->title, bx, by) ||
          ts_rectify_quad_contains (b->title, ax, ay);
+}
+
+/* A reading and the detector's rank of the candidate it came from. */
+typedef struct {
+  TsRecognizedCard *r;
+  guint rank;
+} Entry;
+
+/* Readings by title height, the tightest first: a tight title is placed before any band
+ * that runs over it, so a band is measured against the tight titles around it. Ties keep
+ * the detector's order. */
+static int
+by_height (gconstpointer pa, gconstpointer pb)
+{
+  const Entry *a = pa, *b = pb;
+  double ha = title_height (a->r), hb = title_height (b->r);
+  if (ha != hb)
+    return ha < hb ? -1 : 1;
+  return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+static int
+by_rank (gconstpointer pa, gconstpointer pb)
+{
+  const Entry *a = pa, *b = pb;
+  return a->rank < b->rank ? -1 : a->rank > b->rank;
 }
 
 GPtrArray *
@@ -36,6 +99,8 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
   GPtrArray *result = g_ptr_array_new_with_free_func (recognized_free);
   TsRecognizeStats st = { 0 };
   g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  g_autoptr (GArray) read = g_array_new (FALSE, FALSE, sizeof (Entry));
+  g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (Entry));
   ts_detector_detect (detector, image, cands, &st.ms_detect);
 
   for (guint i = 0; i < cands->len; i++) {
@@ -63,29 +128,46 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
       memcpy (r->quad, rd.quad, sizeof r->quad);
     r->text = g_steal_pointer (&rd.text);
     ts_reading_clear (&rd);
+    Entry e = { r, i };
+    g_array_append_val (read, e);
+  }
 
+  /* Duplicates merged, the tightest titles first; the cards are then reported in the
+   * detector's order (whole cards first). */
+  g_array_sort (read, by_height);
+  for (guint i = 0; i < read->len; i++) {
+    Entry *e = &g_array_index (read, Entry, i);
+    TsRecognizedCard *r = e->r;
     gboolean dup = FALSE;
-    for (guint j = 0; j < result->len && !dup; j++) {
-      TsRecognizedCard *o = g_ptr_array_index (result, j);
+    for (guint j = 0; j < kept->len && !dup; j++) {
+      Entry *k = &g_array_index (kept, Entry, j);
+      TsRecognizedCard *o = k->r;
       if (!same_card (o, r))
         continue;
       dup = TRUE;
-      /* Keep the better reading, and the outline whichever had one. */
-      if (r->score > o->score || (r->has_quad && !o->has_quad)) {
-        g_ptr_array_index (result, j) = r;
+      /* Keep the better reading, and the outline whichever had one; but a band over stacked
+       * cards' titles (three "Crystal Rod" cards, each title read right) is never kept
+       * over a tight title: the tight title is the card's. */
+      if (is_band_over (o, r) ||
+          (!is_band_over (r, o) && (r->score > o->score || (r->has_quad && !o->has_quad)))) {
         if (!r->has_quad && o->has_quad) {
           r->has_quad = TRUE;
           memcpy (r->quad, o->quad, sizeof r->quad);
         }
         recognized_free (o);
+        k->r = r;
+        k->rank = MIN (k->rank, e->rank);
         r = NULL;
       }
     }
     if (!dup)
-      g_ptr_array_add (result, r);
+      g_array_append_val (kept, *e);
     else if (r)
       recognized_free (r);
   }
+  g_array_sort (kept, by_rank);
+  for (guint i = 0; i < kept->len; i++)
+    g_ptr_array_add (result, g_array_index (kept, Entry, i).r);
   if (stats)
     *stats = st;
   return result;

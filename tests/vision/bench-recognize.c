@@ -764,6 +764,54 @@ bench_cube (const char *shared, const TsCardDb *db, TsReader *reader)
   }
 }
 
+/* bench-recognize candidates IMAGE OUT.png: draws every detector candidate (cards cyan,
+ * their titles green, lone title lines red, numbered by rank), to look at the misses. */
+static int
+draw_candidates (const char *in, const char *out_path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsImage) img = ts_cv_imread (in, &error);
+  if (!img) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  g_autoptr (TsImage) rgb = ts_cv_convert_channels (img, 3);
+  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, img, cands, NULL);
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  g_autoptr (TsMatcher) matcher = db ? ts_matcher_new (db) : NULL;
+  g_autoptr (TsReader) reader = matcher ? ts_reader_new (db, matcher, &error) : NULL;
+  if (!reader) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (c->has_quad)
+      ts_cv_draw_polygon (rgb, (const double (*)[2]) c->quad, 4, 0, 255, 255, 1);
+    ts_cv_draw_polygon (rgb, (const double (*)[2]) c->title, 4, c->has_quad ? 0 : 255,
+                        c->has_quad ? 255 : 0, 0, 1);
+    char label[16];
+    g_snprintf (label, sizeof label, "%u", i);
+    ts_cv_draw_text (rgb, label, c->title[0][0], c->title[0][1], 0.4, 255, 255, 0);
+    printf ("%2u %s conf %.2f angle %.1f title (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n",
+            i, c->has_quad ? "card " : "title", c->confidence, c->angle_deg, c->title[0][0],
+            c->title[0][1], c->title[1][0], c->title[1][1], c->title[2][0], c->title[2][1],
+            c->title[3][0], c->title[3][1]);
+    TsReading rd;
+    ts_reader_read (reader, img, c, &rd);
+    printf ("   read \"%s\" -> %s %.2f\n", rd.text ? rd.text : "", rd.name ? rd.name : "-",
+            rd.score);
+    ts_reading_clear (&rd);
+  }
+  if (!ts_cv_imwrite (rgb, out_path, &error)) {
+    fprintf (stderr, "bench-recognize: %s\n", error->message);
+    return 1;
+  }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -772,6 +820,8 @@ main (int argc, char **argv)
     printf ("SKIP: no ../shared (TS_SHARED_DIR)\n");
     return 77;
   }
+  if (argc > 3 && strcmp (argv[1], "candidates") == 0)
+    return draw_candidates (argv[2], argv[3]);
   if (argc > 1 && strcmp (argv[1], "detect") == 0) {
     g_autofree char *photo = g_build_filename (shared, "dev-photos", "visions-dev", "images",
                                                "IMG_20191130151746.jpg", NULL);
