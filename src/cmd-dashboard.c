@@ -43,7 +43,8 @@ ts_cmd_dashboard (int argc, char **argv)
     { "empty", 0, 0, G_OPTION_ARG_NONE, &empty,
       "Open an empty table instead of the demo session", NULL },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot_path,
-      "Save the window as a PNG once it is drawn, then quit", "PNG" },
+      "Save the window as a PNG once it is drawn (a recording: once it has played through), "
+      "then quit", "PNG" },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("— the referee's window");

@@ -2,6 +2,7 @@
  * (quit, about, dark style) and the keyboard accelerators every window action uses. */
 #include "ts-config.h"
 #include "ts-application.h"
+#include "ts-live-feed.h"
 #include "ts-screenshot.h"
 #include "ts-window.h"
 
@@ -112,12 +113,26 @@ ts_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (TS_APPLICATION_ID);
 }
 
-/* --screenshot: wait for a few painted frames (layout settles), save, quit. */
+/* Whether the window is still playing a recording: a session from its truth, or a recorded
+ * folder or video through the camera pipeline (a camera never ends: not waited for). */
+static gboolean
+playing_recording (TsWindow *window)
+{
+  TsLiveFeed *feed = ts_window_get_live_feed (window);
+  if (feed != NULL && ts_live_feed_is_recording (feed) && ts_live_feed_is_running (feed))
+    return TRUE;
+  return ts_window_is_playing (window);
+}
+
+/* --screenshot: wait for a few painted frames (layout settles) after a recording has played
+ * through, save, quit. */
 static void
 on_screenshot_paint (GdkFrameClock *clock, gpointer user_data)
 {
   GtkWidget *window = GTK_WIDGET (user_data);
   int frames = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (window), "ts-frames")) + 1;
+  if (playing_recording (TS_WINDOW (window)))
+    frames = 0;
   g_object_set_data (G_OBJECT (window), "ts-frames", GINT_TO_POINTER (frames));
   if (frames < 3) {
     gtk_widget_queue_draw (window);

@@ -692,6 +692,13 @@ ts_live_feed_is_running (TsLiveFeed *feed)
   return feed->running;
 }
 
+gboolean
+ts_live_feed_is_recording (TsLiveFeed *feed)
+{
+  g_return_val_if_fail (feed != NULL, FALSE);
+  return !ts_capture_is_live (feed->source);
+}
+
 const char *
 ts_live_feed_get_name (TsLiveFeed *feed)
 {

@@ -62,6 +62,9 @@ void ts_live_feed_name_card (TsLiveFeed *feed, guint track_id, const char *name)
 
 /* TRUE until the source ends (a recording played through) or fails for good. */
 gboolean ts_live_feed_is_running (TsLiveFeed *feed);
+/* TRUE when the source is a recording (a folder of frames, a video file) that ends, not a
+ * camera. */
+gboolean ts_live_feed_is_recording (TsLiveFeed *feed);
 const char *ts_live_feed_get_name (TsLiveFeed *feed);
 /* Player names of the calibration's layout (NULL-terminated, owned by the feed), or NULL. */
 const char *const *ts_live_feed_get_player_names (TsLiveFeed *feed);

@@ -32,9 +32,15 @@ check "--replay screenshot is a PNG" "is_png '$out_dir/cli-replay.png'"
 
 # No option: the bundled recorded session (rendered by the build beside tablesight) through
 # the camera pipeline, as a new user first sees it; --truth plays it from its ground truth.
+# The screenshot waits until the recording has played through: the game the window recorded
+# (in its data folder) holds the last change, the goblin going to its graveyard.
 if [ -d "$(dirname "$ts")/demo-session" ]; then
-  "$ts" dashboard --screenshot "$out_dir/cli-first-run.png"; rc=$?
+  XDG_DATA_HOME="$tmp/data" "$ts" dashboard --screenshot "$out_dir/cli-first-run.png"; rc=$?
   check "no option opens the demo session" "[ $rc -eq 0 ] && is_png '$out_dir/cli-first-run.png'"
+  games=("$tmp"/data/tablesight/games/*.db)
+  out=$("$ts" log show "${games[0]}" 2>&1)
+  check "the first-run screenshot is of the whole session played" \
+    "grep -q 'Grizzly Bears' <<<\"\$out\" && grep -q 'battlefield → graveyard' <<<\"\$out\""
   "$ts" dashboard --truth --screenshot "$out_dir/cli-first-run-truth.png"; rc=$?
   check "--truth opens the demo session's truth" \
     "[ $rc -eq 0 ] && is_png '$out_dir/cli-first-run-truth.png'"
