@@ -5,6 +5,7 @@
 #include "ts-window.h"
 #include "detect.h"
 #include "observe.h"
+#include "rectify.h"
 
 #include <math.h>
 #include <string.h>
@@ -187,8 +188,37 @@ tracks_reannounce (TsLiveFeed *feed, gint64 time_us, guint64 index, GArray *obse
   }
 }
 
+/* The outline drawn for a detection: the card's, else its title line's (image pixels). */
+static const double (*input_outline (const TsTrackInput *in))[2]
+{
+  return in->has_quad ? in->quad_px : in->title_px;
+}
+
+/* Whether detection i lies within a card found this frame at least twice its size: a piece
+ * of that card (its type line, its art box, a line of its text), not a card of its own. */
+static gboolean
+inside_larger_card (const GArray *inputs, guint i)
+{
+  const TsTrackInput *in = &g_array_index (inputs, TsTrackInput, i);
+  const double (*q)[2] = input_outline (in);
+  double x, y, area = ts_rectify_quad_edge (q, 0) * ts_rectify_quad_edge (q, 1);
+  ts_rectify_quad_center (q, &x, &y);
+  for (guint j = 0; j < inputs->len; j++) {
+    const TsTrackInput *card = &g_array_index (inputs, TsTrackInput, j);
+    if (j == i || !card->has_quad)
+      continue;
+    double card_area = ts_rectify_quad_edge (card->quad_px, 0) *
+                       ts_rectify_quad_edge (card->quad_px, 1);
+    if (card_area >= 2 * area && ts_rectify_quad_contains (card->quad_px, x, y))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Pairs this frame's cards with the tracks (nearest within half a card, each track once) and
- * draws each: a tracked card with what the tracker knows, a card not confirmed yet plainly. */
+ * draws each: a tracked card with what the tracker knows, a card not confirmed yet plainly.
+ * A detection the tracker knows nothing of that lies within a larger card is not drawn: it is
+ * a piece of that card, and a "?" on every type line would hide the cards that need a look. */
 static void
 make_overlays (TsLiveFeed *feed, const GArray *inputs, guint64 index, GArray *overlays,
                GPtrArray *labels)
@@ -211,8 +241,11 @@ make_overlays (TsLiveFeed *feed, const GArray *inputs, guint64 index, GArray *ov
         best = t;
       }
     }
+    if ((best == NULL || (best->name == NULL && !best->unknown)) &&
+        inside_larger_card (inputs, i))
+      continue;
     TsCameraOverlay o = { .owner = in->owner };
-    const double (*q)[2] = in->has_quad ? in->quad_px : in->title_px;
+    const double (*q)[2] = input_outline (in);
     for (int k = 0; k < 4; k++) {
       o.quad[2 * k] = q[k][0];
       o.quad[2 * k + 1] = q[k][1];
