@@ -799,6 +799,21 @@ warp_gray (const TsImage *image, const double q[4][2], int h)
   return ts_cv_convert_channels (warped, 1);
 }
 
+/* A copy of a grey strip with its text dark on light: inverted when light_text (1993 cards and
+ * black frames print light names on dark bands). */
+static TsImage *
+dark_text_copy (const TsImage *gray, gboolean light_text)
+{
+  TsImage *out = ts_image_copy (gray);
+  if (light_text)
+    for (int y = 0; y < out->height; y++) {
+      uint8_t *row = out->data + (gsize) y * out->stride;
+      for (int x = 0; x < out->width; x++)
+        row[x] = (uint8_t) (255 - row[x]);
+    }
+  return out;
+}
+
 /* Dark text on an even white ground. The ground's own brightness, found by a closing wider
  * than any stroke, is divided out: shadows and the band's colour go, and a pale name on a
  * pale band gets the same contrast as black on white. Glare is not a shade but a veil: it
@@ -810,13 +825,7 @@ warp_gray (const TsImage *image, const double q[4][2], int h)
 static TsImage *
 flatten (const TsImage *gray, gboolean light_text, int k)
 {
-  g_autoptr (TsImage) src = ts_image_copy (gray);
-  if (light_text)
-    for (int y = 0; y < src->height; y++) {
-      uint8_t *row = src->data + (gsize) y * src->stride;
-      for (int x = 0; x < src->width; x++)
-        row[x] = (uint8_t) (255 - row[x]);
-    }
+  g_autoptr (TsImage) src = dark_text_copy (gray, light_text);
   g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
   g_autoptr (TsImage) depth = ts_cv_subtract (ground, src);
   g_autoptr (TsImage) reach = ts_cv_morphology (depth, TS_CV_MORPH_DILATE, 3 * k, 2 * k, FALSE);
@@ -1183,13 +1192,7 @@ unsharp (TsImage *gray, double sigma, double amount)
 static TsImage *
 soft_strip (const TsImage *strip, gboolean light_text, gboolean sharp)
 {
-  g_autoptr (TsImage) src = ts_image_copy (strip);
-  if (light_text)
-    for (int y = 0; y < src->height; y++) {
-      uint8_t *row = src->data + (gsize) y * src->stride;
-      for (int x = 0; x < src->width; x++)
-        row[x] = (uint8_t) (255 - row[x]);
-    }
+  g_autoptr (TsImage) src = dark_text_copy (strip, light_text);
   int k = (int) (TEXT_HEIGHT * 0.6) | 1;
   g_autoptr (TsImage) ground = ts_cv_morphology (src, TS_CV_MORPH_CLOSE, k, k, FALSE);
   g_autoptr (TsImage) flat = ts_image_new (src->width, src->height, 1);

@@ -292,17 +292,26 @@ assert_reads (Fixture *f, const TsImage *image, const double quad[4][2],
   }
 }
 
-/* Every readable card called name in the synthetic scene (preset, seed) of the benchmark's
- * kind (1280 x 720, the bundled cards), read at its true place. */
-static void
-assert_scene_card_reads (Fixture *f, TsSynthPreset preset, guint32 seed, const char *name)
+/* The synthetic scene (preset, seed) of the benchmark's kind: 1280 x 720, the bundled cards. */
+static TsSynthScene *
+render_bench_scene (Fixture *f, TsSynthPreset preset, guint32 seed)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
   TsSynthParams params;
   ts_synth_params_init (&params, preset, 1280, 720);
-  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, seed, &error);
-  assert_non_null (scene);
+  TsSynthScene *scene = ts_synth_scene_render (&params, deck, seed, &error);
+  if (scene == NULL)
+    fail_msg ("scene %u: %s", seed, error->message);
+  return scene;
+}
+
+/* Every readable card called name in the synthetic scene (preset, seed) of the benchmark's
+ * kind (1280 x 720, the bundled cards), read at its true place. */
+static void
+assert_scene_card_reads (Fixture *f, TsSynthPreset preset, guint32 seed, const char *name)
+{
+  g_autoptr (TsSynthScene) scene = render_bench_scene (f, preset, seed);
   guint n = 0;
   for (guint i = 0; i < scene->cards->len; i++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
@@ -319,12 +328,7 @@ static void
 assert_scene_card_reads_from_outline (Fixture *f, TsSynthPreset preset, guint32 seed,
                                       const char *name)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
-  TsSynthParams params;
-  ts_synth_params_init (&params, preset, 1280, 720);
-  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, seed, &error);
-  assert_non_null (scene);
+  g_autoptr (TsSynthScene) scene = render_bench_scene (f, preset, seed);
   guint n = 0;
   for (guint i = 0; i < scene->cards->len; i++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
