@@ -1519,6 +1519,23 @@ test_track__card_carried_away_from_the_piles_left (void **state)
   sim_clear (&s);
 }
 
+/* A Forest in play (never read: names come from the input), reported, then unseen for eight
+ * frames; leaving takes two seconds. Returns the card's index in s. */
+static int
+gap_sim_start (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p)
+{
+  script_params_init (r, reader, p);
+  p->report_unread = FALSE;
+  p->leave_after_ms = 2000;
+  sim_init (s, p, reader);
+  int c = sim_add (s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  sim_step (s, 10);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].present = FALSE;
+  sim_step (s, 8);
+  return c;
+}
+
 /* A card carried off: where it went, a stray title line shows (a piece of the next card put
  * there, of a neighbour) a third of a card from where it lay. Its track does not take the
  * line up after the card has been gone a few frames: the card leaves. */
@@ -1529,15 +1546,7 @@ test_track__card_gone_a_while_is_not_found_again_by_a_stray_line (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_params_init (&r, &reader, &p);
-  p.report_unread = FALSE;
-  p.leave_after_ms = 2000;
-  sim_init (&s, &p, &reader);
-  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 8);
+  gap_sim_start (&s, &r, &reader, &p);
   int stray = sim_add (&s, 300, 335, NULL, AREA_BATTLEFIELD);
   s.cards[stray].title_only = TRUE;
   sim_step (&s, 3 * FPS);
@@ -1555,14 +1564,7 @@ test_track__card_covered_a_while_is_found_again_by_its_title_line (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_params_init (&r, &reader, &p);
-  p.report_unread = FALSE;
-  p.leave_after_ms = 2000;
-  sim_init (&s, &p, &reader);
-  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 8);
+  int c = gap_sim_start (&s, &r, &reader, &p);
   s.cards[c].present = TRUE;
   s.cards[c].title_only = TRUE;  /* half under another card: its outline is not found */
   s.cards[c].y += 5;
