@@ -309,6 +309,14 @@ ts_cmd_watch (int argc, char **argv)
   gint64 last_time = 0;
   int status = 0;
   fprintf (stderr, "%s: watching %s\n", argv[0], ts_capture_get_name (source));
+  if (!json) {
+    /* An event is printed when its frame is reported, stamped with when the change was seen,
+     * which can be earlier (a card's name read a few frames on; a card that left, when it was
+     * last seen): the times need not rise down the list. */
+    printf ("%9s  %-12s %-9s %-8s %-44s %-8s %s\n", "seen at", "reported at", "card", "change",
+            "what", "player", "confidence");
+    fflush (stdout);
+  }
   while (!stop && (max_frames <= 0 || frames < (guint64) max_frames)) {
     g_main_context_iteration (NULL, FALSE);
     TsImage *frame = NULL;

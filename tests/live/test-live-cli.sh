@@ -45,6 +45,7 @@ photo="$src/tests/fixtures/scenes/mixed-frames.jpg"
 out=$("$ts" watch --source "file:$photo?loop=1" --max-frames 24 --json --log "$tmp/game.db" 2>"$tmp/err"); rc=$?
 check "watch runs a looped photo" "[ $rc -eq 0 ]"
 check "watch prints entries as JSON" "grep -q '\"observation\":\"entered\"' <<<\"\$out\""
+check "JSON output is JSON alone (no column headings)" "! grep -q 'reported at' <<<\"\$out\""
 check "watch reports timings" "grep -q 'per frame: capture' '$tmp/err'"
 check "a recording's tracking time says it includes reading" "grep -q 'tracking with title reading' '$tmp/err'"
 n1=$(grep -c '"observation":"entered"' <<<"$out")
@@ -60,6 +61,8 @@ printf 'size 960x540\nframes 40\nseed 3\nquality 70\ntitle 20\nat 0 place 1 "Mou
 out=$("$ts" watch --source "dir:$tmp/two-lands" --no-stats 2>&1); rc=$?
 check "watch reads a recorded session's lands" "[ $rc -eq 0 ] && grep -q 'entered  Mountain' <<<\"\$out\" && grep -q 'entered  Forest' <<<\"\$out\""
 check "watch reports the tap" "grep -q 'tapped   tap Mountain' <<<\"\$out\""
+check "the text listing heads its columns once, saying an event's time is when it was seen" \
+  "[ \$(grep -c '^ *seen at  reported at  card' <<<\"\$out\") -eq 1 ]"
 check "the end of the table as found is its own line, not a card's" \
   "grep -q 'the table as found is complete' <<<\"\$out\" && ! grep -q 'setup_end' <<<\"\$out\""
 exit $fail
