@@ -362,11 +362,12 @@ describe_setup (TsEngine *e, const TsEvent *ev)
 }
 
 /* The state just after ev, tried on a copy (the engine stays as it was), for the kinds of
- * event the engine infers a turn or a step from; NULL for the others. */
+ * event the engine infers a turn, a step or an attack from; NULL for the others. */
 static TsState *
 try_event (TsEngine *e, const TsEvent *ev)
 {
-  if ((ev->kind != TS_EVENT_MOVE && ev->kind != TS_EVENT_CAST && ev->kind != TS_EVENT_UNTAP) ||
+  if ((ev->kind != TS_EVENT_MOVE && ev->kind != TS_EVENT_CAST && ev->kind != TS_EVENT_UNTAP &&
+       ev->kind != TS_EVENT_TAP) ||
       !e->state->started || ts_rules_is_setup (e->state, ev))
     return NULL;
   TsState *copy = ts_state_copy_without_log (e->state);
@@ -387,12 +388,14 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
   g_autoptr (TsState) tried = try_event (e, ev);
   int turn = s->turn, active = s->active;
   const char *step_name = s->step_name;
-  const TsInference *turn_inferred = NULL;
+  const TsInference *turn_inferred = NULL, *attack_inferred = NULL;
   for (guint i = 0; tried && i < tried->inferred->len; i++) {
     const TsInference *in = &g_array_index (tried->inferred, TsInference, i);
     int idx = ts_profile_step_index (tried->profile, in->step);
     if (idx >= 0)
       step_name = tried->profile->steps[idx].name;
+    if (in->kind == TS_EVENT_ATTACK)
+      attack_inferred = in;
     if (in->kind == TS_EVENT_TURN) {
       turn_inferred = in;
       turn = in->turn;
@@ -563,6 +566,8 @@ ts_engine_describe (TsEngine *e, const TsEvent *ev, const char *tapping)
     g_string_append_printf (out, ", tapping %s", tapping);
   if (turn_inferred)
     g_string_append_printf (out, " [turn inferred: %s]", turn_inferred->reason);
+  if (attack_inferred)
+    g_string_append_printf (out, " [attack inferred: %s]", attack_inferred->reason);
   return g_string_free (out, FALSE);
 }
 

@@ -626,6 +626,7 @@ end_combat (Ctx *c)
     p->band = 0;
   }
   s->in_attack = FALSE;
+  s->attack_inferred = FALSE;
   s->defender = -1;
   g_array_set_size (s->assignments, 0);
 }
@@ -1183,14 +1184,39 @@ play_text (TsSpellKind kind, const char *card)
                           card ? card : "a card", ts_spell_kind_display (kind));
 }
 
+/* An attack inferred from the camera shows no end either: the active player playing a land
+ * or a slow spell during it has gone on to the main phase after the attack. */
+static void
+infer_attack_over (Ctx *c, int seat, TsSpellKind kind, const char *card)
+{
+  TsState *s = c->s;
+  int after = -1;
+  for (guint i = s->step + 1; i < s->profile->n_steps && after < 0; i++)
+    if (s->profile->steps[i].flags & TS_STEP_FLAG_MAIN)
+      after = (int) i;
+  if (after < 0)
+    return;
+  go_to_step (c, (guint) after); /* the attack ends (classic: the pool empties) */
+  if (s->game_over)
+    return;
+  g_autofree char *what = play_text (kind, card);
+  inferred (c, TS_EVENT_STEP, seat, c->e->object,
+            "%s %s, which is done in a main phase: the attack is over", pname (s, seat), what);
+}
+
 /* The camera cannot see phases: the active player playing a land or a slow spell early in
  * the turn means they have gone on to their main phase. Mana they tapped for it stays. */
 static void
 infer_main_phase (Ctx *c, int seat, TsSpellKind kind, const char *card)
 {
   TsState *s = c->s;
-  if (c->e->source != TS_SOURCE_CAMERA || seat != s->active || s->in_attack || s->stack->len > 0)
+  if (c->e->source != TS_SOURCE_CAMERA || seat != s->active || s->stack->len > 0)
     return;
+  if (s->in_attack) {
+    if (s->attack_inferred)
+      infer_attack_over (c, seat, kind, card);
+    return;
+  }
   int main = step_with (s, TS_STEP_FLAG_MAIN);
   if (main < 0 || (int) s->step >= main)
     return;
@@ -1219,7 +1245,8 @@ infer_turn (Ctx *c, int seat, TsSpellKind kind, const char *card, const int *cos
   TsState *s = c->s;
   if (c->e->source != TS_SOURCE_CAMERA || s->game_over || !valid_seat (s, seat) ||
       !s->players[seat].in_game || seat == s->active || seat != next_seat (s, s->active) ||
-      s->in_attack || (cur_step (s)->flags & TS_STEP_FLAG_COMBAT) || s->stack->len > 0 ||
+      (s->in_attack && !s->attack_inferred) ||
+      (!s->in_attack && (cur_step (s)->flags & TS_STEP_FLAG_COMBAT)) || s->stack->len > 0 ||
       (cost && !pool_covers (s->players[seat].mana, cost)))
     return;
   int old = s->active;
@@ -1672,6 +1699,29 @@ step_with (const TsState *s, guint flag)
   return -1;
 }
 
+/* Starts attacker's attack on seat def (the next seat when def is not another's): what is
+ * waiting resolves, the game goes to the declare-attackers step. FALSE when the game ended. */
+static gboolean
+begin_attack (Ctx *c, int attacker, int def)
+{
+  TsState *s = c->s;
+  int decl = step_with (s, TS_STEP_FLAG_ATTACKERS);
+  resolve_all (c);
+  s->players[attacker].attacks++;
+  if (!valid_seat (s, def) || def == attacker)
+    def = next_seat (s, attacker);
+  g_array_set_size (s->assignments, 0);
+  s->first_strike_done = FALSE;
+  s->damage_dealt = FALSE;
+  if ((int) s->step != decl && decl >= 0)
+    go_to_step (c, (guint) decl); /* the pool empties as an attack begins (classic) */
+  if (s->game_over)
+    return FALSE;
+  s->in_attack = TRUE;
+  s->defender = def;
+  return TRUE;
+}
+
 static void
 on_attack (Ctx *c)
 {
@@ -1694,20 +1744,8 @@ on_attack (Ctx *c)
                      (s->profile->stack && s->players[attacker].attacks == 0));
     if (!(st->flags & (TS_STEP_FLAG_MAIN | TS_STEP_FLAG_COMBAT)) || late)
       warn (c, "attack-timing", attacker, 0, "Attack declared in the %s", s->step_name);
-    resolve_all (c);
-    s->players[attacker].attacks++;
-    int def = e->target_player;
-    if (!valid_seat (s, def) || def == attacker)
-      def = next_seat (s, attacker);
-    g_array_set_size (s->assignments, 0);
-    s->first_strike_done = FALSE;
-    s->damage_dealt = FALSE;
-    if ((int) s->step != decl && decl >= 0)
-      go_to_step (c, (guint) decl); /* the pool empties as an attack begins (classic) */
-    if (s->game_over)
+    if (!begin_attack (c, attacker, e->target_player))
       return;
-    s->in_attack = TRUE;
-    s->defender = def;
   }
   for (guint i = 0; i < e->n_targets; i++) {
     TsPermanent *p = find_perm (c, e->targets[i], "attack");
@@ -1818,6 +1856,39 @@ on_band (Ctx *c)
           "A band may hold only one creature without banding; this one holds %d", without);
 }
 
+/* The camera cannot see an attack declared either. The active player turning a creature
+ * sideways early in the turn, before any attack, with nothing waiting to resolve, is read as
+ * an attack with it, as a judge would read the table. A creature that cannot attack (summoning
+ * sick, a wall or defender) or that adds mana is using a tap ability instead. The attack so
+ * inferred ends when play shows it has: the active player's land or slow spell, or the next
+ * player's turn. Returns TRUE when p now attacks. */
+static gboolean
+infer_attack (Ctx *c, TsPermanent *p, const TsFacts *f)
+{
+  TsState *s = c->s;
+  const TsEvent *e = c->e;
+  int decl = step_with (s, TS_STEP_FLAG_ATTACKERS);
+  int main = step_with (s, TS_STEP_FLAG_MAIN);
+  if (e->source != TS_SOURCE_CAMERA || s->game_over || s->in_attack || s->stack->len > 0 ||
+      !valid_seat (s, s->active) || p->controller != s->active || !is_creature (p) ||
+      s->players[s->active].attacks > 0 || decl < 0 || main < 0 || (int) s->step > main ||
+      (p->summoning_sick && !(kw (p) & TS_KW_HASTE)) || (kw (p) & TS_KW_DEFENDER) ||
+      (f && f->wall) || any_mana (e->mana) || (f && any_mana (f->mana)))
+    return FALSE;
+  if ((int) s->step < main) {
+    warn_lethal (c);
+    enter_step (c, (guint) main); /* as for a land: mana tapped before stays until the attack */
+  }
+  if (!begin_attack (c, s->active, -1))
+    return TRUE;
+  s->attack_inferred = TRUE;
+  add_attacker (c, p, s->active);
+  inferred (c, TS_EVENT_ATTACK, s->active, p->id,
+            "%s turned %s sideways, which is how a creature attacks: %s attacks", pname (s, s->active),
+            p->card, pname (s, s->active));
+  return TRUE;
+}
+
 static void
 on_tap (Ctx *c)
 {
@@ -1843,6 +1914,8 @@ on_tap (Ctx *c)
     add_attacker (c, p, s->active); /* turned sideways while attackers are declared */
     return;
   }
+  if (infer_attack (c, p, f))
+    return;
   p->tapped = TRUE;
   gboolean mana_source = any_mana (e->mana) || (f && any_mana (f->mana));
   if (mana_source) {
@@ -1866,7 +1939,7 @@ on_untap (Ctx *c)
   if (!p->tapped)
     return;
   int q = p->controller;
-  if (q != s->active && valid_seat (s, q) && !s->in_attack &&
+  if (q != s->active && valid_seat (s, q) && (!s->in_attack || s->attack_inferred) &&
       !(cur_step (s)->flags & TS_STEP_FLAG_UNTAP) && q == next_seat (s, s->active)) {
     /* The next player's permanents untapping: their turn has begun. */
     g_autofree char *card = g_strdup (p->card);

@@ -270,6 +270,7 @@ ts_state_to_json (const TsState *s)
   if (s->profile->stack)
     MEMBER_STR (b, "priority", player_name (s, s->priority));
   MEMBER_BOOL (b, "in_attack", s->in_attack);
+  MEMBER_BOOL (b, "attack_inferred", s->attack_inferred);
   MEMBER_STR (b, "defender", player_name (s, s->defender));
   MEMBER_BOOL (b, "commander", s->commander);
   MEMBER_BOOL (b, "ante", s->ante);
@@ -510,14 +511,17 @@ ts_state_to_text (const TsState *s)
     }
   }
   guint turns = 0;
-  for (guint i = 0; i < s->inferred->len; i++)
-    turns += g_array_index (s->inferred, TsInference, i).kind == TS_EVENT_TURN;
+  for (guint i = 0; i < s->inferred->len; i++) {
+    TsEventKind kind = g_array_index (s->inferred, TsInference, i).kind;
+    turns += kind == TS_EVENT_TURN || kind == TS_EVENT_ATTACK;
+  }
   if (turns) {
-    /* Turns the table implied are what a judge checks first; steps gone on to are routine. */
-    g_string_append_printf (out, "Turns inferred (%u):\n", turns);
+    /* Turns and attacks the table implied are what a judge checks first; steps gone on to are
+     * routine. */
+    g_string_append_printf (out, "Turns and attacks inferred (%u):\n", turns);
     for (guint i = 0; i < s->inferred->len; i++) {
       const TsInference *in = &g_array_index (s->inferred, TsInference, i);
-      if (in->kind == TS_EVENT_TURN)
+      if (in->kind == TS_EVENT_TURN || in->kind == TS_EVENT_ATTACK)
         g_string_append_printf (out, "  event %u: turn %d, %s. %s\n", in->event_index, in->turn,
                                 player_name (s, in->player) ? player_name (s, in->player) : "?",
                                 in->reason);

@@ -147,6 +147,8 @@ typedef struct {
   const char *step_name;   /* display */
   const char *phase_name;  /* display */
   gboolean in_attack;      /* an attack is under way */
+  gboolean attack_inferred; /* ... inferred from the camera (a creature turned sideways), so it
+                            * ends when play shows it has: a land or slow spell, the next turn */
   int defender;            /* defending seat during an attack, -1 none */
   gboolean damage_dealt;   /* combat damage dealt in this attack (classic: only prevention,
                             * regeneration and interrupts now) */

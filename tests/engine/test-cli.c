@@ -307,10 +307,13 @@ test_demo_session_turns (void **unused)
   assert_int_equal (run (&show, NULL, "log", "show", path, NULL), 0);
   assert_non_null (strstr (show, "Turn 2, Player 2: Main phase — cast Grizzly Bears ({1}{G}), "
                                  "tapping Forest ×2 [turn inferred: Player 1's turn has ended"));
+  assert_non_null (strstr (show, "Turn 3, Player 1: Attack: attackers declared — tapped Mons's "
+                                 "Goblin Raiders [attack inferred: Player 1 turned Mons's Goblin "
+                                 "Raiders sideways"));
   assert_null (strstr (show, "! ["));
   g_autofree char *text = NULL;
   assert_int_equal (run (&text, NULL, "replay", path, NULL), 0);
-  assert_non_null (strstr (text, "Turns inferred (3):"));
+  assert_non_null (strstr (text, "Turns and attacks inferred (4):"));
   g_unlink (path);
   g_rmdir (dir);
 }
