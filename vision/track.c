@@ -848,8 +848,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
    * every other frame now and then, and a card seen at the same angle on both sides of it
    * lay still (waiting for two looks in a row delayed such turns by 1 to 7 frames). Up and
    * down alike: a detector may not tell a card's top from its bottom. */
-  tr->angle_settled = t->cur - tr->last_frame <= SETTLE_GAP_FRAMES + 1 &&
-                      axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+  gboolean regained = t->cur - tr->last_frame > SETTLE_GAP_FRAMES + 1;
+  tr->angle_settled = !regained && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
@@ -889,8 +889,14 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   double du = 90 - dt;
   int now = dt <= t->p.tap_band_deg ? 1 : du <= t->p.untap_band_deg ? 0 : -1;
   /* A turn counts once the card has lain settled in its new state for tap_frames frames:
-   * any frame moving, in between or back resets it. */
-  if (tr->angle_settled && now >= 0 && now != tr->tapped)
+   * any frame moving, in between or back resets it. A card lost from sight as it turned
+   * (a hand on it, its outline blurred) and found again lying squarely on the other
+   * state's axis, to within PEAK_DEG, has come to rest there: that look counts as the
+   * first settled one (waiting for two more looks made such turns a frame or two late on
+   * the recorded sessions). One found half way round is still turning. */
+  double other = tr->tapped ? du : dt;
+  if (now >= 0 && now != tr->tapped &&
+      (tr->angle_settled || (regained && other <= PEAK_DEG)))
     tr->turn_frames++;
   else
     tr->turn_frames = 0;
@@ -898,7 +904,6 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
    * and then turned back or carried off before it could settle was turned: a tap undone
    * at once (tapped for mana and untapped, tapped and then put in the graveyard). Only
    * within PEAK_DEG of the axis: a card picked at and turned half way is not. */
-  double other = tr->tapped ? du : dt;
   double prev_dt = from_tapped (tr->prev_angle);
   double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
   if (!was_missing && prev_other - other >= t->p.settle_deg)

@@ -925,6 +925,44 @@ test_track__tap_seen_every_other_frame_is_reported (void **state)
   sim_clear (&s);
 }
 
+/* Lost from sight as it turns (a hand turning it) and found again lying tapped: it came to
+ * rest while unseen, and its tap is reported within two frames of settling, as one seen
+ * turning all the way is. Found half way round and held there, it is no tap. */
+static void
+test_track__tap_finished_out_of_sight_is_reported_within_two_frames (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Plague Rats", AREA_BATTLEFIELD);
+  int d = sim_add (&s, 500, 300, "Grizzly Bears", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].angle = 18;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  for (int i = 2; i <= 5; i++) {
+    s.cards[c].angle = 18.0 * i;
+    sim_step (&s, 1);
+  }
+  guint64 settled = s.frame - 1;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_int_equal (tap->track_id, 1);
+  assert_true (tap->frame <= settled + 2);
+  /* The other one, lost as it turns and found half way round, held there a while. */
+  s.cards[d].angle = 20;
+  sim_step (&s, 1);
+  s.cards[d].present = FALSE;
+  s.cards[d].angle = 50;
+  sim_step (&s, 4);
+  s.cards[d].present = TRUE;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 /* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
 static void
 test_track__identical_cards_with_misreads_stay_two (void **state)
@@ -1655,6 +1693,7 @@ main (void)
     cmocka_unit_test (test_track__title_line_alone_that_never_reads_is_not_a_card),
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
+    cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
