@@ -353,6 +353,70 @@ test_reader__blurred_title_read_from_soft_strips (void **state)
   assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1009, "Grizzly Bears");
 }
 
+/* A blurred title whose letter Tesseract weighed right but put second: "Craw Wom", with a
+ * "u" weighed for the "o" ("Craw Wum" is one letter short of the name, as a reading may be). */
+static void
+test_reader__letters_weighed_second (void **state)
+{
+  assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1031, "Craw Wurm");
+}
+
+/* "Bloc Wand" (Blue Ward, blurred) has an "r" weighed for its "n": "Bloc Ward" is two edits
+ * off "Black Ward", close enough for a name that long. An alternative taken costs score, so
+ * that spelling names no card. */
+static void
+test_reader__letters_weighed_second_name_no_other_card (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsSynthScene) scene = render_bench_scene (f, TS_SYNTH_PRESET_HARD, 1019);
+  guint n = 0;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (strcmp (sc->name, "Blue Ward") != 0)
+      continue;
+    const char *got = read_at (f, scene->image, sc->quad, sc->title, FALSE, NULL);
+    if (got && strcmp (got, "Blue Ward") != 0)
+      fail_msg ("Blue Ward from its outline read as %s", got);
+    n++;
+  }
+  assert_true (n > 0);
+}
+
+/* The mtgscan cube photo (../shared) has a title read "Feec", whose last letter has a "d"
+ * weighed behind three others, at too low a confidence to be taken: it is no "Feed". The
+ * photo is searched as the benchmark searches it. */
+static void
+test_reader__faint_alternative_is_not_taken (void **state)
+{
+  (void) state;
+  const char *shared = g_getenv ("TS_SHARED_DIR");
+  g_autofree char *cards = shared ? g_build_filename (shared, "carddata", "cards.json", NULL)
+                                  : NULL;
+  g_autofree char *photo = shared ? g_build_filename (shared, "dev-photos", "mtgscan-cube",
+                                                      "image.jpg", NULL) : NULL;
+  if (!photo || !g_file_test (photo, G_FILE_TEST_EXISTS) || !g_file_test (cards, G_FILE_TEST_EXISTS))
+    skip ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open (cards, &error);
+  assert_non_null (db);
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  assert_non_null (reader);
+  g_autoptr (TsImage) img = ts_image_load (photo, &error);
+  assert_non_null (img);
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.work_size = 2048;
+  p.max_candidates = 128;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  g_autoptr (GPtrArray) found = ts_recognize_image (det, reader, img, NULL);
+  for (guint i = 0; i < found->len; i++) {
+    const TsRecognizedCard *c = g_ptr_array_index (found, i);
+    if (strcmp (c->name, "Feed") == 0)
+      fail_msg ("a title read \"Feec\" reported as Feed");
+  }
+}
+
 /* Glare over the second word of a light name on a grey band: the sheen takes most of the
  * letters' contrast, not all of it. */
 static void
@@ -874,6 +938,9 @@ main (void)
     cmocka_unit_test (test_reader__glare_over_a_light_name),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
+    cmocka_unit_test (test_reader__letters_weighed_second),
+    cmocka_unit_test (test_reader__letters_weighed_second_name_no_other_card),
+    cmocka_unit_test (test_reader__faint_alternative_is_not_taken),
     cmocka_unit_test (test_reader__texture_reads_no_name),
     cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
