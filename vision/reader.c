@@ -79,9 +79,12 @@ struct TsReader {
   gboolean read_name_word;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
+  /* Whether Tesseract is set to weigh each letter's alternatives (see set_choices()). */
+  gboolean choices;
   /* The strip prepare_strip() makes of a band's text row (see StripStyle). */
   int strip_style;
-  /* Tesseract's choices for each letter of the text read_title() last returned (Slot). */
+  /* Tesseract's choices for each letter of the text read_title() last returned (Slot);
+   * empty when it was read without them (see set_choices()). */
   GArray *lattice;
 };
 
@@ -122,6 +125,20 @@ set_invert (TsReader *reader, gboolean invert)
     return;
   TessBaseAPISetVariable (reader->api, "tessedit_do_invert", invert ? "1" : "0");
   reader->invert = invert;
+}
+
+/* Sets whether Tesseract weighs each letter's alternatives (read per line, like
+ * tessedit_do_invert: Tesseract passes lstm_choice_mode to each line it recognises). Its
+ * decoder runs once more for each alternative; only readings of a band placed on a card
+ * outline gained from them (blurred names on the synthetic tables), none of a line found
+ * alone, which most candidates on the dev photos are. */
+static void
+set_choices (TsReader *reader, gboolean choices)
+{
+  if (choices == reader->choices)
+    return;
+  TessBaseAPISetVariable (reader->api, "lstm_choice_mode", choices ? "2" : "0");
+  reader->choices = choices;
 }
 
 typedef enum { STAGE_RECTIFY, STAGE_OCR, STAGE_MATCH } Stage;
@@ -304,8 +321,7 @@ ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
   reader->lattice = g_array_new (FALSE, TRUE, sizeof (Slot));
   /* Each letter's alternatives (see match_choices()): a blurred letter's second or third
    * choice is often the right one. Tesseract's decoder runs once more for each alternative
-   * (five by default); a Slot keeps N_ALTERNATIVES. */
-  TessBaseAPISetVariable (api, "lstm_choice_mode", "2");
+   * (five by default); a Slot keeps N_ALTERNATIVES. Switched on per candidate (set_choices()). */
   TessBaseAPISetVariable (api, "lstm_choice_iterations", G_STRINGIFY (N_ALTERNATIVES));
   index_names (reader);
   return reader;
@@ -368,6 +384,15 @@ spend (TsReader *reader, TsReading *out, Stage stage, gint64 t0)
   }
 }
 
+/* Counts a Tesseract call on the path being run. */
+static void
+count_ocr (TsReader *reader)
+{
+  TsReadPathTiming *c = &reader->cur[reader->path];
+  c->n_ocr++;
+  c->n_choices += reader->choices;
+}
+
 /* Runs path from here on; returns the path that ran before. */
 static TsReadPath
 enter_path (TsReader *reader, TsReadPath path)
@@ -411,6 +436,7 @@ account (TsReader *reader, const TsReading *out)
     TsReadPathTiming *p = &o->path[i];
     p->n_runs += c->n_runs;
     p->n_ocr += c->n_ocr;
+    p->n_choices += c->n_choices;
     p->ms_rectify += c->ms_rectify;
     p->ms_ocr += c->ms_ocr;
     p->ms_match += c->ms_match;
@@ -1590,7 +1616,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   set_invert (reader, path_inverts (reader->path));
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
-  reader->cur[reader->path].n_ocr++;
+  count_ocr (reader);
   char *raw = TessBaseAPIGetUTF8Text (reader->api);
   char *text = clean_text (raw ? raw : "");
   TessDeleteText (raw);
@@ -1603,7 +1629,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     spend (reader, out, STAGE_OCR, t0);
     t0 = ts_cputime_now_us ();
     enter_path (reader, TS_READ_PATH_RAW);
-    reader->cur[reader->path].n_ocr++;
+    count_ocr (reader);
     set_invert (reader, path_inverts (reader->path));
     TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
     raw = TessBaseAPIGetUTF8Text (reader->api);
@@ -1613,7 +1639,10 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
     TessBaseAPISetPageSegMode (reader->api, PSM_SINGLE_LINE);
   }
-  read_lattice (reader->api, reader->lattice);
+  if (reader->choices)
+    read_lattice (reader->api, reader->lattice);
+  else
+    g_array_set_size (reader->lattice, 0);
   TessBaseAPIClear (reader->api);
   spend (reader, out, STAGE_OCR, t0);
   reader->read_name_word |= may_be_name_part (reader, text, reader->last_conf);
@@ -1776,6 +1805,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (out, 0, sizeof *out);
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
+  set_choices (reader, candidate->has_quad);
   enter_path (reader, TS_READ_PATH_FIRST);
   /* The reading as detected, then the card turned half way round. A card outline may be
    * the inner edge of the card's black border rather than the card's edge: each way up is

@@ -99,6 +99,7 @@ const char *ts_read_path_to_string (TsReadPath path);
 typedef struct {
   guint n_runs;          /* candidates on which the path ran */
   guint n_ocr;           /* Tesseract calls */
+  guint n_choices;       /* of those, calls that weighed each letter's alternatives */
   double ms_rectify;
   double ms_ocr;
   double ms_match;

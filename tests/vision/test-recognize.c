@@ -760,6 +760,44 @@ test_reader__row_lighter_than_a_name_is_not_read (void **state)
   }
 }
 
+/* Tesseract calls of the reading of one candidate that weighed each letter's alternatives,
+ * on every path. */
+static guint
+choice_calls (const TsReaderTiming *t)
+{
+  guint n = 0;
+  for (int i = 0; i < TS_READ_N_PATHS; i++)
+    n += t->named.path[i].n_choices + t->unnamed.path[i].n_choices;
+  return n;
+}
+
+/* Each letter's alternatives cost Tesseract a decoder run each and pay only on a band placed
+ * on a card's outline: a line found alone is read without them, also right after a card's
+ * outline was read with them. Both still read the name. */
+static void
+test_reader__alternatives_only_from_a_card_outline (void **state)
+{
+  Fixture *f = *state;
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card (f, "Grizzly Bears", TS_SYNTH_FRAME_MODERN, 3, 4.0,
+                                         quad, title);
+  TsCardCandidate card = { 0 }, line = { 0 };
+  memcpy (card.quad, quad, sizeof card.quad);
+  card.has_quad = TRUE;
+  ts_rectify_title_from_card (card.quad, card.title);
+  card.angle_deg = ts_rectify_quad_angle (card.quad);
+  memcpy (line.title, title, sizeof line.title);
+  line.angle_deg = ts_rectify_quad_angle (line.title);
+  TsReaderTiming t;
+  for (int k = 0; k < 2; k++) {
+    assert_string_equal (read_timed (f, image, &card, &t), "Grizzly Bears");
+    assert_true (t.named.path[TS_READ_PATH_FIRST].n_choices > 0);
+    assert_string_equal (read_timed (f, image, &line, &t), "Grizzly Bears");
+    assert_true (ocr_calls (&t, TS_READ_PATH_FIRST) > 0);
+    assert_int_equal (choice_calls (&t), 0);
+  }
+}
+
 /* The columns of title (an upright box) where the first n_words words of its text lie:
  * from the first dark column to the middle of the n_words-th gap an eighth of the box's
  * height wide or more (a space; letters stand closer). FALSE when there are fewer gaps. */
@@ -939,6 +977,7 @@ main (void)
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
     cmocka_unit_test (test_reader__letters_weighed_second),
+    cmocka_unit_test (test_reader__alternatives_only_from_a_card_outline),
     cmocka_unit_test (test_reader__letters_weighed_second_name_no_other_card),
     cmocka_unit_test (test_reader__faint_alternative_is_not_taken),
     cmocka_unit_test (test_reader__texture_reads_no_name),
