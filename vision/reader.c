@@ -79,9 +79,25 @@ struct TsReader {
   gboolean read_name_word;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
+  /* Whether Tesseract is set to weigh each letter's alternatives (see set_choices()). */
+  gboolean choices;
   /* The strip prepare_strip() makes of a band's text row (see StripStyle). */
   int strip_style;
+  /* Tesseract's choices for each letter of the text read_title() last returned (Slot);
+   * empty when it was read without them (see set_choices()). */
+  GArray *lattice;
 };
+
+/* One letter of a line Tesseract read, with its alternatives: the letter read first, then
+ * the others most likely, each with Tesseract's confidence (0..100). */
+#define N_ALTERNATIVES 3
+#define N_CHOICES (1 + N_ALTERNATIVES)
+typedef struct {
+  char text[N_CHOICES][8];
+  float conf[N_CHOICES];
+  guint8 n;
+  gboolean word_start;  /* the first letter of a word other than the line's first */
+} Slot;
 
 /* How a band's text row is made ready for Tesseract: cleaned (flattened, stretched under
  * glare, sharpened, all that is not a letter painted white), or soft (see soft_strip()),
@@ -109,6 +125,20 @@ set_invert (TsReader *reader, gboolean invert)
     return;
   TessBaseAPISetVariable (reader->api, "tessedit_do_invert", invert ? "1" : "0");
   reader->invert = invert;
+}
+
+/* Sets whether Tesseract weighs each letter's alternatives (read per line, like
+ * tessedit_do_invert: Tesseract passes lstm_choice_mode to each line it recognises). Its
+ * decoder runs once more for each alternative; only readings of a band placed on a card
+ * outline gained from them (blurred names on the synthetic tables), none of a line found
+ * alone, which most candidates on the dev photos are. */
+static void
+set_choices (TsReader *reader, gboolean choices)
+{
+  if (choices == reader->choices)
+    return;
+  TessBaseAPISetVariable (reader->api, "lstm_choice_mode", choices ? "2" : "0");
+  reader->choices = choices;
 }
 
 typedef enum { STAGE_RECTIFY, STAGE_OCR, STAGE_MATCH } Stage;
@@ -288,6 +318,11 @@ ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
   reader->min_score = reader->name_score = DEFAULT_MIN_SCORE;
   reader->room_above = BAND_ROOM;
   reader->invert = TRUE;
+  reader->lattice = g_array_new (FALSE, TRUE, sizeof (Slot));
+  /* Each letter's alternatives (see match_choices()): a blurred letter's second or third
+   * choice is often the right one. Tesseract's decoder runs once more for each alternative
+   * (five by default); a Slot keeps N_ALTERNATIVES. Switched on per candidate (set_choices()). */
+  TessBaseAPISetVariable (api, "lstm_choice_iterations", G_STRINGIFY (N_ALTERNATIVES));
   index_names (reader);
   return reader;
 }
@@ -304,6 +339,7 @@ ts_reader_free (TsReader *reader)
   g_clear_pointer (&reader->words, g_ptr_array_unref);
   g_clear_pointer (&reader->words_reversed, g_ptr_array_unref);
   g_clear_pointer (&reader->name_parts, g_hash_table_unref);
+  g_clear_pointer (&reader->lattice, g_array_unref);
   g_free (reader);
 }
 
@@ -346,6 +382,15 @@ spend (TsReader *reader, TsReading *out, Stage stage, gint64 t0)
     p->ms_match += ms;
     break;
   }
+}
+
+/* Counts a Tesseract call on the path being run. */
+static void
+count_ocr (TsReader *reader)
+{
+  TsReadPathTiming *c = &reader->cur[reader->path];
+  c->n_ocr++;
+  c->n_choices += reader->choices;
 }
 
 /* Runs path from here on; returns the path that ran before. */
@@ -391,6 +436,7 @@ account (TsReader *reader, const TsReading *out)
     TsReadPathTiming *p = &o->path[i];
     p->n_runs += c->n_runs;
     p->n_ocr += c->n_ocr;
+    p->n_choices += c->n_choices;
     p->ms_rectify += c->ms_rectify;
     p->ms_ocr += c->ms_ocr;
     p->ms_match += c->ms_match;
@@ -509,6 +555,17 @@ edit_cost (const char *fa, const char *fb, gboolean like)
   return row[lb];
 }
 
+/* Edits a reading may be off a name for it to count as read whole (name folded or not).
+ * Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
+static double
+edits_allowed (const char *name)
+{
+  gsize n = 0;
+  for (const char *p = name; *p; p++)
+    n += g_ascii_isalnum (*p) || *p == ' ';
+  return n <= 5 ? 0 : n <= 9 ? 1 : n <= 14 ? 2 : 3;
+}
+
 /* 1 - edit distance / longer length, over folded text. The matcher's own score forgives
  * missing text (it finds "Aethersnatch" for "Tethers"); a name is only accepted when the
  * whole of it was read. */
@@ -522,8 +579,7 @@ similarity (const char *a, const char *b, gboolean *out_close)
   if (la == 0 || lb == 0)
     return 0;
   double edits = edit_cost (fa, fb, FALSE) / 2.0;
-  /* Short names must be read exactly: one letter off "Well" is "Wel", a word of its own. */
-  double allowed = lb <= 5 ? 0 : lb <= 9 ? 1 : lb <= 14 ? 2 : 3;
+  double allowed = edits_allowed (fb);
   *out_close = edits <= allowed;
   /* Letters read as ones of like shape cost half an edit, but only to let in a reading
    * that whole edits keep out ("Trontlaw Ores"): readings already close keep the score
@@ -665,6 +721,171 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
       }
     }
   }
+}
+
+/* Letters Tesseract weighed and put second are taken for a name's letters only at this
+ * confidence (0..100) or more, and at most MAX_ALTERNATIVES of them in one reading: "Feec"
+ * (of a card in the cube photo) has a "d" at 58, behind "c", "o" and "e", and is no "Feed". */
+#define ALT_CONF 60
+#define MAX_ALTERNATIVES 2
+/* What each alternative taken costs a reading's score: a letter put second is less sure
+ * than one read ("Bloc Wand" spelt "Bloc Ward" is not sure to be "Black Ward"). */
+#define ALT_COST 0.05
+
+/* What respell() counts for an alternative taken while aligning: less than any edit, so
+ * that a letter weighed is preferred to one of like shape. */
+#define ALT_STEP 0.25f
+
+/* The lower-case letter a slot's choice k stands for, or 0. */
+static char
+slot_letter (const Slot *slot, guint k)
+{
+  const char *t = slot->text[k];
+  return g_ascii_isalpha (t[0]) && t[1] == '\0' ? g_ascii_tolower (t[0]) : 0;
+}
+
+/* The reading in slots spelt as near to name as the letters Tesseract weighed allow: each
+ * letter read is put in line with name's letters (an edit distance, letters read before or
+ * after the name free), and where it differs from the name's letter but that letter was one
+ * of its alternatives at ALT_CONF or more, the name's letter takes its place (in the case of
+ * the letter read). Returns NULL when no alternative was taken; their number goes to n_alt,
+ * and the letters still differing, missing or in excess to edits. */
+static char *
+respell (const GArray *slots, const char *name, guint *n_alt, double *edits)
+{
+  g_autofree char *want = fold_letters (name);
+  guint ns = slots->len, nn = (guint) strlen (want), w = nn + 1;
+  *n_alt = 0;
+  if (ns == 0 || nn == 0)
+    return NULL;
+  /* cost[i][j]: slots 0..i-1 against the name's first j letters; step: how it was reached
+   * (0 extra slot, 1 missing letter, 2 letter as read or not, 3 an alternative). */
+  g_autofree float *cost = g_new (float, (ns + 1) * w);
+  g_autofree guint8 *step = g_new0 (guint8, (ns + 1) * w);
+  for (guint i = 0; i <= ns; i++) {
+    for (guint j = 0; j <= nn; j++) {
+      float best = i == 0 && j == 0 ? 0 : G_MAXFLOAT;
+      guint8 how = 0;
+      const Slot *sl = i > 0 ? &g_array_index (slots, Slot, i - 1) : NULL;
+      char read = sl ? slot_letter (sl, 0) : 0;
+      if (i > 0) {
+        /* A slot that is no letter costs nothing; nor do letters before the name. */
+        float extra = !read || j == 0 ? 0 : 1;
+        if (cost[(i - 1) * w + j] + extra < best)
+          best = cost[(i - 1) * w + j] + extra, how = 0;
+      }
+      if (j > 0 && cost[i * w + j - 1] + 1 < best)
+        best = cost[i * w + j - 1] + 1, how = 1;
+      if (i > 0 && j > 0 && read) {
+        /* as similarity() counts: a letter of like shape half an edit */
+        float sub = read == want[j - 1] ? 0 : confusable (read, want[j - 1]) ? 0.5f : 1;
+        guint8 kind = 2;
+        for (guint k = 1; k < sl->n && sub > 0; k++)
+          if (slot_letter (sl, k) == want[j - 1] && sl->conf[k] >= ALT_CONF)
+            sub = ALT_STEP, kind = 3;
+        if (cost[(i - 1) * w + j - 1] + sub < best)
+          best = cost[(i - 1) * w + j - 1] + sub, how = kind;
+      }
+      cost[i * w + j] = best;
+      step[i * w + j] = how;
+    }
+  }
+  /* Letters read after the name are free too. */
+  guint end = 0;
+  for (guint i = 1; i <= ns; i++)
+    if (cost[i * w + nn] < cost[end * w + nn])
+      end = i;
+  *edits = cost[end * w + nn];
+  g_autofree char **put = g_new0 (char *, ns);
+  for (guint i = end, j = nn; i > 0 || j > 0;) {
+    guint8 how = step[i * w + j];
+    if (i == 0 || how == 1) {
+      j--;
+      continue;
+    }
+    if (how == 3) {
+      (*n_alt)++;
+      put[i - 1] = &want[j - 1];
+    }
+    i--;
+    j -= how >= 2;
+  }
+  *edits -= ALT_STEP * *n_alt;
+  if (*n_alt == 0)
+    return NULL;
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < ns; i++) {
+    const Slot *sl = &g_array_index (slots, Slot, i);
+    if (sl->word_start)
+      g_string_append_c (out, ' ');
+    if (put[i])
+      g_string_append_c (out, g_ascii_isupper (sl->text[0][0]) ? g_ascii_toupper (*put[i])
+                                                               : *put[i]);
+    else
+      g_string_append (out, sl->text[0]);
+  }
+  return g_string_free (out, FALSE);
+}
+
+/* Whether some letter read has an alternative that respell() may take. */
+static gboolean
+has_alternatives (const GArray *slots)
+{
+  for (guint i = 0; i < slots->len; i++) {
+    const Slot *sl = &g_array_index (slots, Slot, i);
+    for (guint k = 1; k < sl->n; k++)
+      if (sl->conf[k] >= ALT_CONF && slot_letter (sl, k))
+        return TRUE;
+  }
+  return FALSE;
+}
+
+/* A reading that matched no name well enough may be a blurred one whose letters Tesseract
+ * weighed right but put second ("Craw Wom", "u" weighed for "o"): each name the text nearly
+ * matched is spelt from the alternatives (respell()) and that spelling matched as a reading
+ * is, so every test a reading must pass still applies. m is replaced when that matches the
+ * same name better. */
+static void
+match_choices (const TsReader *reader, const char *text, TsMatch *m)
+{
+  if (m->score >= reader->name_score || !has_alternatives (reader->lattice))
+    return;
+  TsMatch near[N_MATCHES];
+  guint got = ts_matcher_match (reader->matcher, text, near, N_MATCHES);
+  g_autoptr (GPtrArray) tried = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < got; k++) {
+    guint n_alt;
+    double edits;
+    char *spelt = respell (reader->lattice, near[k].name, &n_alt, &edits);
+    /* Spelt with more edits left than a name may have (see similarity()), it would match
+     * nothing: not worth matching. */
+    double allowed = edits_allowed (near[k].name);
+    if (!spelt || n_alt > MAX_ALTERNATIVES || edits > allowed ||
+        g_ptr_array_find_with_equal_func (tried, spelt, g_str_equal, NULL)) {
+      g_free (spelt);
+      continue;
+    }
+    g_ptr_array_add (tried, spelt);
+    TsMatch sm;
+    match_text (reader, spelt, &sm);
+    g_debug ("spelt \"%s\" as \"%s\" for %s (%u alternatives): %s %.3f", text, spelt,
+             near[k].name, n_alt, sm.name ? sm.name : "-", sm.score);
+    sm.score -= ALT_COST * n_alt;
+    if (g_strcmp0 (sm.name, near[k].name) == 0 && sm.score > m->score)
+      *m = sm;
+  }
+}
+
+/* Matches text, read last by ocr_title(), into m: as read, then spelt from the letters
+ * Tesseract weighed. */
+static void
+match_reading (const TsReader *reader, const char *text, TsMatch *m)
+{
+  memset (m, 0, sizeof *m);
+  if (!*text)
+    return;
+  match_text (reader, text, m);
+  match_choices (reader, text, m);
 }
 
 /* Removes OCR noise: whitespace runs, lone punctuation at the ends. */
@@ -1312,6 +1533,41 @@ prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
   return out;
 }
 
+/* Tesseract's letters of the line it last read, each with the alternatives it weighed,
+ * into slots. */
+static void
+read_lattice (TessBaseAPI *api, GArray *slots)
+{
+  g_array_set_size (slots, 0);
+  TessResultIterator *it = TessBaseAPIGetIterator (api);
+  if (!it)
+    return;
+  const TessPageIterator *page = TessResultIteratorGetPageIteratorConst (it);
+  do {
+    /* A line read as nothing has no letter to ask about (Tesseract asserts there is one). */
+    char *sym = TessResultIteratorGetUTF8Text (it, RIL_SYMBOL);
+    if (!sym)
+      break;
+    Slot slot = { .n = 1 };
+    slot.word_start = slots->len > 0 && TessPageIteratorIsAtBeginningOf (page, RIL_WORD);
+    g_strlcpy (slot.text[0], sym, sizeof slot.text[0]);
+    slot.conf[0] = TessResultIteratorConfidence (it, RIL_SYMBOL);
+    TessDeleteText (sym);
+    TessChoiceIterator *ci = TessResultIteratorGetChoiceIterator (it);
+    for (gboolean more = ci != NULL; more && slot.n < N_CHOICES; more = TessChoiceIteratorNext (ci)) {
+      const char *t = TessChoiceIteratorGetUTF8Text (ci);
+      if (t && *t && strlen (t) < sizeof slot.text[0] && strcmp (t, slot.text[0]) != 0) {
+        g_strlcpy (slot.text[slot.n], t, sizeof slot.text[0]);
+        slot.conf[slot.n++] = TessChoiceIteratorConfidence (ci);
+      }
+    }
+    if (ci)
+      TessChoiceIteratorDelete (ci);
+    g_array_append_val (slots, slot);
+  } while (TessResultIteratorNext (it, RIL_SYMBOL));
+  TessResultIteratorDelete (it);
+}
+
 /* OCRs the title quad q (corner 0 = the text's top-left). line says q outlines a text
  * line found alone (read as found, line_strip()); otherwise q is a band placed on a card,
  * searched for its text row (prepare_strip()). polarity: -1 to choose, 0 for dark text,
@@ -1360,7 +1616,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   set_invert (reader, path_inverts (reader->path));
   TessBaseAPISetImage (reader->api, strip->data, strip->width, strip->height, 1, strip->stride);
   TessBaseAPISetSourceResolution (reader->api, 300);
-  reader->cur[reader->path].n_ocr++;
+  count_ocr (reader);
   char *raw = TessBaseAPIGetUTF8Text (reader->api);
   char *text = clean_text (raw ? raw : "");
   TessDeleteText (raw);
@@ -1373,7 +1629,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     spend (reader, out, STAGE_OCR, t0);
     t0 = ts_cputime_now_us ();
     enter_path (reader, TS_READ_PATH_RAW);
-    reader->cur[reader->path].n_ocr++;
+    count_ocr (reader);
     set_invert (reader, path_inverts (reader->path));
     TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
     raw = TessBaseAPIGetUTF8Text (reader->api);
@@ -1383,6 +1639,10 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     reader->last_conf = TessBaseAPIMeanTextConf (reader->api);
     TessBaseAPISetPageSegMode (reader->api, PSM_SINGLE_LINE);
   }
+  if (reader->choices)
+    read_lattice (reader->api, reader->lattice);
+  else
+    g_array_set_size (reader->lattice, 0);
   TessBaseAPIClear (reader->api);
   spend (reader, out, STAGE_OCR, t0);
   reader->read_name_word |= may_be_name_part (reader, text, reader->last_conf);
@@ -1404,10 +1664,8 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   double quad[4][2] = { { -1, -1 } };
   char *text = ocr_title (reader, image, q, line, polarity, focus, &light, quad, &doubt, out);
   int conf = reader->last_conf;
-  memset (m, 0, sizeof *m);
   gint64 tm = ts_cputime_now_us ();
-  if (*text)
-    match_text (reader, text, m);
+  match_reading (reader, text, m);
   spend (reader, out, STAGE_MATCH, tm);
   g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m->name ? m->name : "-",
            m->score);
@@ -1415,10 +1673,9 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
     TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
     char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
-    TsMatch om = { 0 };
+    TsMatch om;
     tm = ts_cputime_now_us ();
-    if (*other)
-      match_text (reader, other, &om);
+    match_reading (reader, other, &om);
     spend (reader, out, STAGE_MATCH, tm);
     g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path),
              om.name ? om.name : "-", om.score);
@@ -1462,10 +1719,9 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[3][k] = out->title[3][k] - bottom * grow;
   }
   g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, NULL, out);
-  TsMatch m = { 0 };
+  TsMatch m;
   gint64 tm = ts_cputime_now_us ();
-  if (*text)
-    match_text (reader, text, &m);
+  match_reading (reader, text, &m);
   spend (reader, out, STAGE_MATCH, tm);
   g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m.name ? m.name : "-",
            m.score);
@@ -1549,6 +1805,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (out, 0, sizeof *out);
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
+  set_choices (reader, candidate->has_quad);
   enter_path (reader, TS_READ_PATH_FIRST);
   /* The reading as detected, then the card turned half way round. A card outline may be
    * the inner edge of the card's black border rather than the card's edge: each way up is

@@ -29,7 +29,10 @@
  * tried when the first reading is not sure, then the other polarity; a card outline is
  * also read as if it were the inner edge of the black border (that reading replaces a name
  * already read only when clearly better: the grown band can reach the card above); a line
- * found alone is read again lengthened, in case it was one word of a longer name. A short
+ * found alone is read again lengthened, in case it was one word of a longer name. A reading
+ * that matched no name is spelt again towards each name it nearly matched from the letters
+ * Tesseract weighed but put second ("Craw Wom": "u" weighed for "o"), at most two and each
+ * costing score, and that spelling is matched as a reading is. A short
  * name found by searching a lone line as a band needs Tesseract's confidence (texture
  * stretched to full contrast can look like a short word). A card's band that still gave no
  * name is read from soft strips: its text row as warped, only its ground divided out and
@@ -96,6 +99,7 @@ const char *ts_read_path_to_string (TsReadPath path);
 typedef struct {
   guint n_runs;          /* candidates on which the path ran */
   guint n_ocr;           /* Tesseract calls */
+  guint n_choices;       /* of those, calls that weighed each letter's alternatives */
   double ms_rectify;
   double ms_ocr;
   double ms_match;

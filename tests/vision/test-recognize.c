@@ -353,6 +353,70 @@ test_reader__blurred_title_read_from_soft_strips (void **state)
   assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1009, "Grizzly Bears");
 }
 
+/* A blurred title whose letter Tesseract weighed right but put second: "Craw Wom", with a
+ * "u" weighed for the "o" ("Craw Wum" is one letter short of the name, as a reading may be). */
+static void
+test_reader__letters_weighed_second (void **state)
+{
+  assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1031, "Craw Wurm");
+}
+
+/* "Bloc Wand" (Blue Ward, blurred) has an "r" weighed for its "n": "Bloc Ward" is two edits
+ * off "Black Ward", close enough for a name that long. An alternative taken costs score, so
+ * that spelling names no card. */
+static void
+test_reader__letters_weighed_second_name_no_other_card (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsSynthScene) scene = render_bench_scene (f, TS_SYNTH_PRESET_HARD, 1019);
+  guint n = 0;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (strcmp (sc->name, "Blue Ward") != 0)
+      continue;
+    const char *got = read_at (f, scene->image, sc->quad, sc->title, FALSE, NULL);
+    if (got && strcmp (got, "Blue Ward") != 0)
+      fail_msg ("Blue Ward from its outline read as %s", got);
+    n++;
+  }
+  assert_true (n > 0);
+}
+
+/* The mtgscan cube photo (../shared) has a title read "Feec", whose last letter has a "d"
+ * weighed behind three others, at too low a confidence to be taken: it is no "Feed". The
+ * photo is searched as the benchmark searches it. */
+static void
+test_reader__faint_alternative_is_not_taken (void **state)
+{
+  (void) state;
+  const char *shared = g_getenv ("TS_SHARED_DIR");
+  g_autofree char *cards = shared ? g_build_filename (shared, "carddata", "cards.json", NULL)
+                                  : NULL;
+  g_autofree char *photo = shared ? g_build_filename (shared, "dev-photos", "mtgscan-cube",
+                                                      "image.jpg", NULL) : NULL;
+  if (!photo || !g_file_test (photo, G_FILE_TEST_EXISTS) || !g_file_test (cards, G_FILE_TEST_EXISTS))
+    skip ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsCardDb) db = ts_carddb_open (cards, &error);
+  assert_non_null (db);
+  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
+  g_autoptr (TsReader) reader = ts_reader_new (db, matcher, &error);
+  assert_non_null (reader);
+  g_autoptr (TsImage) img = ts_image_load (photo, &error);
+  assert_non_null (img);
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.work_size = 2048;
+  p.max_candidates = 128;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  g_autoptr (GPtrArray) found = ts_recognize_image (det, reader, img, NULL);
+  for (guint i = 0; i < found->len; i++) {
+    const TsRecognizedCard *c = g_ptr_array_index (found, i);
+    if (strcmp (c->name, "Feed") == 0)
+      fail_msg ("a title read \"Feec\" reported as Feed");
+  }
+}
+
 /* Glare over the second word of a light name on a grey band: the sheen takes most of the
  * letters' contrast, not all of it. */
 static void
@@ -696,6 +760,44 @@ test_reader__row_lighter_than_a_name_is_not_read (void **state)
   }
 }
 
+/* Tesseract calls of the reading of one candidate that weighed each letter's alternatives,
+ * on every path. */
+static guint
+choice_calls (const TsReaderTiming *t)
+{
+  guint n = 0;
+  for (int i = 0; i < TS_READ_N_PATHS; i++)
+    n += t->named.path[i].n_choices + t->unnamed.path[i].n_choices;
+  return n;
+}
+
+/* Each letter's alternatives cost Tesseract a decoder run each and pay only on a band placed
+ * on a card's outline: a line found alone is read without them, also right after a card's
+ * outline was read with them. Both still read the name. */
+static void
+test_reader__alternatives_only_from_a_card_outline (void **state)
+{
+  Fixture *f = *state;
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card (f, "Grizzly Bears", TS_SYNTH_FRAME_MODERN, 3, 4.0,
+                                         quad, title);
+  TsCardCandidate card = { 0 }, line = { 0 };
+  memcpy (card.quad, quad, sizeof card.quad);
+  card.has_quad = TRUE;
+  ts_rectify_title_from_card (card.quad, card.title);
+  card.angle_deg = ts_rectify_quad_angle (card.quad);
+  memcpy (line.title, title, sizeof line.title);
+  line.angle_deg = ts_rectify_quad_angle (line.title);
+  TsReaderTiming t;
+  for (int k = 0; k < 2; k++) {
+    assert_string_equal (read_timed (f, image, &card, &t), "Grizzly Bears");
+    assert_true (t.named.path[TS_READ_PATH_FIRST].n_choices > 0);
+    assert_string_equal (read_timed (f, image, &line, &t), "Grizzly Bears");
+    assert_true (ocr_calls (&t, TS_READ_PATH_FIRST) > 0);
+    assert_int_equal (choice_calls (&t), 0);
+  }
+}
+
 /* The columns of title (an upright box) where the first n_words words of its text lie:
  * from the first dark column to the middle of the n_words-th gap an eighth of the box's
  * height wide or more (a space; letters stand closer). FALSE when there are fewer gaps. */
@@ -874,6 +976,10 @@ main (void)
     cmocka_unit_test (test_reader__glare_over_a_light_name),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
+    cmocka_unit_test (test_reader__letters_weighed_second),
+    cmocka_unit_test (test_reader__alternatives_only_from_a_card_outline),
+    cmocka_unit_test (test_reader__letters_weighed_second_name_no_other_card),
+    cmocka_unit_test (test_reader__faint_alternative_is_not_taken),
     cmocka_unit_test (test_reader__texture_reads_no_name),
     cmocka_unit_test (test_reader__long_first_word_is_not_dropped),
     cmocka_unit_test (test_reader__grown_band_does_not_read_the_card_above),
