@@ -973,11 +973,14 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     /* Read once to a name not yet agreed on: read again soon, before it turns or goes. */
     gboolean confirming = tr->votes->len > 0 && (tr->name == NULL || tr->rechecking);
     int wait_ms = confirming ? MIN (t->p.confirm_reread_ms, t->p.reread_ms) : t->p.reread_ms;
+    /* A card whose readings never agreed is watched like a named one: another card put in
+     * its place must be read, not taken for it unread. */
+    gboolean gave_up = unsure && !hopeless && !tr->rechecking && tr->reads >= t->p.max_reads;
     if (unsure && !hopeless && tr->reads < t->p.max_reads &&
         time_us - tr->last_read_us >= (gint64) wait_ms * 1000)
       request_read (t, tr, image, time_us, out);
-    else if (!unsure && image && tr->have_sig && tr->angle_settled && !tr->read_in_flight &&
-             t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
+    else if ((!unsure || gave_up) && image && tr->have_sig && tr->angle_settled &&
+             !tr->read_in_flight && t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
       double sig[SIG_N];
       if (title_signature (image, in->title_px, sig) &&
           signature_distance (sig, tr->sig) > 0.6) {
@@ -985,7 +988,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
           /* Another card in its place, or the same one moved a little: fresh readings
            * decide. */
           tr->reads = 0;
-          tr->rechecking = TRUE;
+          tr->rechecking = tr->name != NULL;
           tr->recheck_us = time_us;
           g_array_set_size (tr->votes, 0);
           request_read (t, tr, image, time_us, out);

@@ -686,6 +686,46 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card whose readings never came to a sure name (six weak ones) is watched like a named
+ * one: another card put in its place, its title looking different, is read, not taken for
+ * the old one unread. */
+static void
+test_track__card_put_where_an_unread_one_lay_is_read (void **state)
+{
+  FakeReader fr;
+  memset (&fr, 0, sizeof fr);
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  fr.weak_first = 1000;
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  Sim s;
+  sim_init (&s, &p, &reader);
+  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest, weakly */
+  s.image = im;
+  sim_step (&s, 4 * FPS);
+  int reads = fr.reads;
+  assert_int_equal (reads, p.max_reads);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_step (&s, FPS);
+  assert_int_equal (fr.reads, reads);  /* given up: the same look is not read again */
+  fr.weak_first = 0;
+  paint_title (im, 300, 300, 60, FALSE);  /* another card there: reads Island */
+  sim_step (&s, 2 * FPS);
+  assert_true (fr.reads > reads);
+  gboolean island = FALSE;
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    island |= o->name != NULL && strcmp (o->name, "Island") == 0;
+  }
+  assert_true (island);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A tapped card is taken away and an untapped one put in its place: the new card enters
  * untapped, and is not reported untapped (the turn its track saw was the swap). */
 static void
@@ -1694,6 +1734,7 @@ main (void)
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
+    cmocka_unit_test (test_track__card_put_where_an_unread_one_lay_is_read),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
