@@ -486,19 +486,29 @@ test_track__names_read_off_the_frame_loop_once_each (void **state)
   g_cond_clear (&fr.cond);
 }
 
-static void
-test_track__weak_reading_is_retried_then_kept (void **state)
+/* A tracker reading in step with the fake reader (whose first weak_first readings score
+ * low), and one card at (300, 300). Returns the card's index. */
+static int
+fake_sim_init (Sim *s, FakeReader *fr, int weak_first)
 {
-  FakeReader fr = { .weak_first = 1 };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  memset (fr, 0, sizeof *fr);
+  fr->weak_first = weak_first;
+  g_mutex_init (&fr->lock);
+  g_cond_init (&fr->cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
   TsTrackerParams p;
   ts_tracker_params_init (&p);
   p.sync_reads = TRUE;
+  sim_init (s, &p, &reader);
+  return sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+}
+
+static void
+test_track__weak_reading_is_retried_then_kept (void **state)
+{
+  FakeReader fr;
   Sim s;
-  sim_init (&s, &p, &reader);
-  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  fake_sim_init (&s, &fr, 1);
   g_autoptr (TsImage) im = render_titles (&s);
   s.image = im;
   sim_step (&s, 4 * FPS);
@@ -623,15 +633,7 @@ paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
 static int
 forest_sim_init (Sim *s, FakeReader *fr, TsImage **image, double angle)
 {
-  memset (fr, 0, sizeof *fr);
-  g_mutex_init (&fr->lock);
-  g_cond_init (&fr->cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
-  TsTrackerParams p;
-  ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
-  sim_init (s, &p, &reader);
-  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  int c = fake_sim_init (s, fr, 0);
   *image = ts_image_new (1000, 800, 3);
   paint_title (*image, 300, 300, 10, TRUE);  /* reads Forest */
   s->image = *image;
@@ -693,17 +695,10 @@ static void
 test_track__card_put_where_an_unread_one_lay_is_read (void **state)
 {
   FakeReader fr;
-  memset (&fr, 0, sizeof fr);
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  fr.weak_first = 1000;
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  Sim s;
+  fake_sim_init (&s, &fr, 1000);
   TsTrackerParams p;
   ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
-  Sim s;
-  sim_init (&s, &p, &reader);
-  sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
   paint_title (im, 300, 300, 10, TRUE);  /* reads Forest, weakly */
   s.image = im;
