@@ -1527,6 +1527,20 @@ test_track__card_carried_to_a_changed_pile_moved_there (void **state)
   sim_clear (&s);
 }
 
+/* A Hill Giant in play (named by the input, never read) and an empty graveyard of its
+ * owner's, drawn on *image (the caller's) for ten frames. Returns the giant's index in s. */
+static int
+carry_sim_start (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **image)
+{
+  pile_sim_init (s, r, reader);
+  *image = ts_image_new (1000, 800, 3);
+  s->image = *image;
+  sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  int c = sim_add (s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step_drawn (s, *image, 10);
+  return c;
+}
+
 /* A creature dies on a table where the graveyard's top gives no steady look (its title is
  * found in pieces): carried from its place towards its owner's graveyard, blurred, it
  * vanishes, and the pile is seen no different. A second later it has moved there, dated when
@@ -1538,12 +1552,8 @@ test_track__card_carried_towards_a_pile_and_gone_moved_there (void **state)
   ScriptReader r = { { never_read, never_read, never_read, never_read } };
   TsTrackReader reader;
   Sim s;
-  pile_sim_init (&s, &r, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  sim_step_drawn (&s, im, 10);
+  g_autoptr (TsImage) im = NULL;
+  int c = carry_sim_start (&s, &r, &reader, &im);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
   s.cards[c].plain = TRUE;
@@ -1574,12 +1584,8 @@ test_track__card_carried_away_from_the_piles_left (void **state)
   ScriptReader r = { { never_read, never_read, never_read, never_read } };
   TsTrackReader reader;
   Sim s;
-  pile_sim_init (&s, &r, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  sim_step_drawn (&s, im, 10);
+  g_autoptr (TsImage) im = NULL;
+  int c = carry_sim_start (&s, &r, &reader, &im);
   s.cards[c].plain = TRUE;
   for (int k = 0; k < 4; k++) {
     s.cards[c].y -= 25;

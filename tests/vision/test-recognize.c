@@ -323,10 +323,11 @@ assert_scene_card_reads (Fixture *f, TsSynthPreset preset, guint32 seed, const c
   assert_true (n > 0);
 }
 
-/* The card called name in the synthetic scene (preset, seed), read from its true outline. */
+/* The card called name in the synthetic scene (preset, seed), read from its true outline:
+ * as name, or (may_miss) as no name, but never as another card. */
 static void
-assert_scene_card_reads_from_outline (Fixture *f, TsSynthPreset preset, guint32 seed,
-                                      const char *name)
+check_scene_card_from_outline (Fixture *f, TsSynthPreset preset, guint32 seed,
+                               const char *name, gboolean may_miss)
 {
   g_autoptr (TsSynthScene) scene = render_bench_scene (f, preset, seed);
   guint n = 0;
@@ -336,11 +337,18 @@ assert_scene_card_reads_from_outline (Fixture *f, TsSynthPreset preset, guint32 
       continue;
     g_autofree char *text = NULL;
     const char *got = read_at (f, scene->image, sc->quad, sc->title, FALSE, &text);
-    if (g_strcmp0 (got, name) != 0)
+    if (g_strcmp0 (got, name) != 0 && !(may_miss && got == NULL))
       fail_msg ("%s from its outline: read \"%s\" (%s)", name, text, got ? got : "no name");
     n++;
   }
   assert_true (n > 0);
+}
+
+static void
+assert_scene_card_reads_from_outline (Fixture *f, TsSynthPreset preset, guint32 seed,
+                                      const char *name)
+{
+  check_scene_card_from_outline (f, preset, seed, name, FALSE);
 }
 
 /* Blurred titles in the hard scenes: the clean strip's ink levels break their grey strokes
@@ -367,19 +375,7 @@ test_reader__letters_weighed_second (void **state)
 static void
 test_reader__letters_weighed_second_name_no_other_card (void **state)
 {
-  Fixture *f = *state;
-  g_autoptr (TsSynthScene) scene = render_bench_scene (f, TS_SYNTH_PRESET_HARD, 1019);
-  guint n = 0;
-  for (guint i = 0; i < scene->cards->len; i++) {
-    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
-    if (strcmp (sc->name, "Blue Ward") != 0)
-      continue;
-    const char *got = read_at (f, scene->image, sc->quad, sc->title, FALSE, NULL);
-    if (got && strcmp (got, "Blue Ward") != 0)
-      fail_msg ("Blue Ward from its outline read as %s", got);
-    n++;
-  }
-  assert_true (n > 0);
+  check_scene_card_from_outline (*state, TS_SYNTH_PRESET_HARD, 1019, "Blue Ward", TRUE);
 }
 
 /* The mtgscan cube photo (../shared) has a title read "Feec", whose last letter has a "d"
