@@ -211,6 +211,24 @@ facts_from_builtin (const BuiltinCard *b)
   return f;
 }
 
+/* Creatures whose {T} ability makes no mana: the 1993 set's, and a few well-known later ones.
+ * The camera sees one turned sideways and cannot tell the ability from an attack, so none is
+ * read as an attack. Knowledge of the cards, like the tables above. */
+static const char *const tap_ability_creatures[] = {
+  "Clockwork Beast", "Gaea's Liege",   "Master Decoy",   "Mother of Runes",
+  "Nettling Imp",    "Orcish Artillery", "Pirate Ship",  "Prodigal Pyromancer",
+  "Prodigal Sorcerer", "Royal Assassin", "Samite Healer", "Sorceress Queen",
+};
+
+static gboolean
+has_tap_ability (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tap_ability_creatures); i++)
+    if (g_ascii_strcasecmp (tap_ability_creatures[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 const TsFacts *
 ts_rules_facts (TsRules *rules, const char *name)
 {
@@ -234,6 +252,8 @@ ts_rules_facts (TsRules *rules, const char *name)
     if (f->land_types == 0)
       f->land_types = b->land_types;
   }
+  if (f)
+    f->tap_ability = has_tap_ability (name);
   g_hash_table_insert (rules->cache, g_steal_pointer (&key), f);
   return f;
 }
@@ -310,6 +330,7 @@ ts_rules_define (TsRules *rules, const TsEvent *e)
       f->land_types = land_types_from_words (dash);
   }
   f->has_pt = (f->types & TS_TYPE_CREATURE) != 0;
+  f->tap_ability = has_tap_ability (e->card);
   f->power = e->power;
   f->toughness = e->toughness;
   f->keywords = ts_rules_parse_keywords (e->keywords);

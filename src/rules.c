@@ -1859,7 +1859,8 @@ on_band (Ctx *c)
 /* The camera cannot see an attack declared either. The active player turning a creature
  * sideways early in the turn, before any attack, with nothing waiting to resolve, is read as
  * an attack with it, as a judge would read the table. A creature that cannot attack (summoning
- * sick, a wall or defender) or that adds mana is using a tap ability instead. The attack so
+ * sick, a wall or defender), that adds mana or that has another {T} ability (Prodigal
+ * Sorcerer) is taken to be using a tap ability instead. The attack so
  * inferred ends when play shows it has: the active player's land or slow spell, or the next
  * player's turn. Returns TRUE when p now attacks. */
 static gboolean
@@ -1873,7 +1874,7 @@ infer_attack (Ctx *c, TsPermanent *p, const TsFacts *f)
       !valid_seat (s, s->active) || p->controller != s->active || !is_creature (p) ||
       s->players[s->active].attacks > 0 || decl < 0 || main < 0 || (int) s->step > main ||
       (p->summoning_sick && !(kw (p) & TS_KW_HASTE)) || (kw (p) & TS_KW_DEFENDER) ||
-      (f && f->wall) || any_mana (e->mana) || (f && any_mana (f->mana)))
+      (f && (f->wall || f->tap_ability)) || any_mana (e->mana) || (f && any_mana (f->mana)))
     return FALSE;
   if ((int) s->step < main) {
     warn_lethal (c);

@@ -19,6 +19,8 @@ typedef struct {
   gboolean has_pt;
   guint64 keywords;        /* TsKeyword */
   gboolean wall;           /* creature type Wall: cannot attack (classic) */
+  gboolean tap_ability;    /* a creature with a {T} ability that makes no mana: turned
+                            * sideways it may be using it, not attacking */
   guint land_types;        /* TsColor bit per basic land type: Plains W ... Forest G */
   int mana[TS_MANA_N];     /* mana it adds when tapped, if a known mana source */
 } TsFacts;
