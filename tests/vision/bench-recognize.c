@@ -66,6 +66,13 @@ print_reader_timing (const TsReader *reader)
             (a->ms_rectify + b->ms_rectify) / n, (a->ms_ocr + b->ms_ocr) / n,
             (a->ms_match + b->ms_match) / n);
   }
+  guint n_ocr = 0, n_choices = 0;
+  for (int i = 0; i < TS_READ_N_PATHS; i++) {
+    n_ocr += t.named.path[i].n_ocr + t.unnamed.path[i].n_ocr;
+    n_choices += t.named.path[i].n_choices + t.unnamed.path[i].n_choices;
+  }
+  printf ("    Tesseract calls: %u, of which %u weighed each letter's alternatives\n", n_ocr,
+          n_choices);
 }
 
 /* The fastest of runs detections of frame, stage by stage (each stage's best). */
