@@ -13,6 +13,7 @@ typedef struct {
   gboolean tapped;
   int damage;
   gboolean unknown;
+  gboolean library;
   guint id;
 } Overlay;
 
@@ -113,7 +114,8 @@ draw_overlay (cairo_t *cr, const Overlay *o, double scale, double ox, double oy,
 
   /* Name plate centred over the card. */
   const char *label = (o->label != NULL && o->label[0] != '\0') ? o->label
-                      : (o->unknown ? "? unknown — click" : "?");
+                      : o->unknown ? "? unknown — click"
+                      : o->library ? "library" : "?";
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, 15);
   cairo_text_extents_t ext;
@@ -408,6 +410,7 @@ ts_camera_view_set_overlays (TsCameraView *self, const TsCameraOverlay *overlays
       .tapped = overlays[i].tapped,
       .damage = overlays[i].damage,
       .unknown = overlays[i].unknown,
+      .library = overlays[i].library,
       .id = overlays[i].id,
     };
     memcpy (o.quad, overlays[i].quad, sizeof o.quad);
@@ -430,6 +433,7 @@ ts_camera_view_get_overlay (TsCameraView *self, guint index, TsCameraOverlay *ou
     .tapped = o->tapped,
     .damage = o->damage,
     .unknown = o->unknown,
+    .library = o->library,
     .id = o->id,
   };
   memcpy (out->quad, o->quad, sizeof out->quad);

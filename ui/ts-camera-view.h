@@ -15,6 +15,7 @@ typedef struct {
   gboolean tapped;     /* rotated 90°: draws a tapped marker */
   int damage;          /* damage marked this turn; 0 draws no badge */
   gboolean unknown;    /* name not recognised: dashed outline, click to name it */
+  gboolean library;    /* an unread card on a library pile (its back): labelled "library" */
   guint id;            /* the tracker's id, passed back by ::overlay-activated */
 } TsCameraOverlay;
 

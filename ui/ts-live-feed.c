@@ -264,6 +264,9 @@ make_overlays (TsLiveFeed *feed, const GArray *inputs, guint64 index, GArray *ov
         o.label = label;
       }
     }
+    /* A library is a pile of card backs: no name to read there, nothing to look at. */
+    o.library = o.label == NULL && !o.unknown &&
+                (best != NULL ? best->area : in->area) == TS_AREA_LIBRARY;
     g_array_append_val (overlays, o);
   }
 }

@@ -650,6 +650,66 @@ pieces_detect (gpointer user_data, const TsImage *frame, guint64 index,
   return TRUE;
 }
 
+/* A window of its own playing four blank frames through detect, with a tracker that reads
+ * nothing and waits too long to report a card unread ("? unknown"). */
+typedef struct {
+  char *dir;
+  TsCardDb *db;
+  TsMatcher *matcher;
+  TsApplication *app;
+  TsWindow *window;
+} BlankPlay;
+
+#define BLANK_FRAMES 4
+
+static void
+blank_play_run (BlankPlay *b, TsLiveFeedDetectFunc detect, TsCalibration *calibration)
+{
+  b->dir = g_dir_make_tmp ("ts-live-blank-XXXXXX", NULL);
+  assert_non_null (b->dir);
+  g_autoptr (TsImage) frame = ts_image_new (640, 480, 3);
+  memset (frame->data, 90, (size_t) frame->stride * frame->height);
+  g_autoptr (GError) error = NULL;
+  for (int i = 0; i < BLANK_FRAMES; i++) {
+    g_autofree char *path = g_strdup_printf ("%s/frame-%04d.jpg", b->dir, i);
+    assert_true (ts_image_save (frame, path, &error));
+  }
+  b->db = ts_carddb_open_default (&error);
+  assert_non_null (b->db);
+  b->matcher = ts_matcher_new (b->db);
+  TsDashboardOptions options = { 0 };
+  b->window = ui_window_open_with (&options, &b->app);
+  assert_non_null (b->window);
+  g_autofree char *spec = g_strdup_printf ("dir:%s", b->dir);
+  TsCaptureSource *source = ts_capture_open (spec, &error);
+  assert_non_null (source);
+  TsLiveFeed *feed = ts_live_feed_new (b->window, source, calibration, b->db, b->matcher);
+  ts_live_feed_set_detect_func (feed, detect, NULL, NULL);
+  TsTrackerParams params;
+  ts_tracker_params_init (&params);
+  params.sync_reads = TRUE;
+  params.name_wait_ms = 60000;
+  ts_live_feed_set_tracker_params (feed, &params);
+  assert_true (ts_window_start_live (b->window, feed, TRUE, &error));
+  assert_true (ui_wait (feed_done, b->window, 10000));
+  ui_pump (10);
+}
+
+/* Closes the window (and frees its feed) before the cards it read with. */
+static void
+blank_play_end (BlankPlay *b)
+{
+  ui_window_close (b->app, b->window);
+  ts_matcher_free (b->matcher);
+  ts_carddb_free (b->db);
+  for (int i = 0; i < BLANK_FRAMES; i++) {
+    g_autofree char *path = g_strdup_printf ("%s/frame-%04d.jpg", b->dir, i);
+    g_unlink (path);
+  }
+  g_rmdir (b->dir);
+  g_free (b->dir);
+}
+
 /* The camera view draws the cards the tracker does not know yet, but not the pieces of a
  * larger card found this frame (a "?" on every type line and art box hid the cards that need
  * a look); a card lying across another, the same size, is drawn. */
@@ -657,50 +717,52 @@ static void
 test_live_feed__pieces_of_a_card_not_drawn (void **st)
 {
   (void) st;
-  g_autofree char *dir = g_dir_make_tmp ("ts-live-pieces-XXXXXX", NULL);
-  assert_non_null (dir);
-  g_autoptr (TsImage) frame = ts_image_new (640, 480, 3);
-  memset (frame->data, 90, (size_t) frame->stride * frame->height);
-  g_autoptr (GError) error = NULL;
-  for (int i = 0; i < 4; i++) {
-    g_autofree char *path = g_strdup_printf ("%s/frame-%04d.jpg", dir, i);
-    assert_true (ts_image_save (frame, path, &error));
-  }
-  /* A window of its own, closed (and its feed freed) before the cards it reads with. */
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
-  assert_non_null (db);
-  g_autoptr (TsMatcher) matcher = ts_matcher_new (db);
-  TsDashboardOptions options = { 0 };
-  TsApplication *app = NULL;
-  TsWindow *window = ui_window_open_with (&options, &app);
-  assert_non_null (window);
-  g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
-  TsCaptureSource *source = ts_capture_open (spec, &error);
-  assert_non_null (source);
-  TsLiveFeed *feed = ts_live_feed_new (window, source, NULL, db, matcher);
-  ts_live_feed_set_detect_func (feed, pieces_detect, NULL, NULL);
-  /* Nothing reads, and nothing waits long enough to be reported unread ("? unknown"). */
-  TsTrackerParams params;
-  ts_tracker_params_init (&params);
-  params.sync_reads = TRUE;
-  params.name_wait_ms = 60000;
-  ts_live_feed_set_tracker_params (feed, &params);
-  assert_true (ts_window_start_live (window, feed, TRUE, &error));
-  assert_true (ui_wait (feed_done, window, 10000));
-  ui_pump (10);
-  TsCameraView *view = ts_window_get_camera_view (window);
+  BlankPlay b = { 0 };
+  blank_play_run (&b, pieces_detect, NULL);
+  TsCameraView *view = ts_window_get_camera_view (b.window);
   assert_int_equal (ts_camera_view_get_n_overlays (view), 2);
   TsCameraOverlay o;
   for (guint i = 0; ts_camera_view_get_overlay (view, i, &o); i++) {
     assert_false (o.unknown);
+    assert_false (o.library);
     assert_true (fabs (o.quad[0] - 100) < 1 || fabs (o.quad[0] - 180) < 1);
   }
-  ui_window_close (app, window);
-  for (int i = 0; i < 4; i++) {
-    g_autofree char *path = g_strdup_printf ("%s/frame-%04d.jpg", dir, i);
-    g_unlink (path);
+  blank_play_end (&b);
+}
+
+/* Every frame: a card on South's library pile (the two-player-wide layout puts it at their
+ * left: x < 128, y > 240 in a 640x480 picture) and one on their battlefield. */
+static gboolean
+library_detect (gpointer user_data, const TsImage *frame, guint64 index,
+                const TsCalibration *calibration, GArray *inputs)
+{
+  (void) user_data, (void) frame, (void) index;
+  const TsCardCandidate cands[] = {
+    upright_candidate (20, 290, 90, 126, TRUE),
+    upright_candidate (300, 290, 90, 126, TRUE),
+  };
+  ts_observe_place_candidates (calibration, cands, G_N_ELEMENTS (cands), inputs);
+  return TRUE;
+}
+
+/* An unread card on a library pile is the pile's back: the view labels it "library" rather
+ * than "?" (a referee would take a "?" for a card to look at); one on the battlefield keeps
+ * its "?". */
+static void
+test_live_feed__library_pile_labelled (void **st)
+{
+  (void) st;
+  BlankPlay b = { 0 };
+  blank_play_run (&b, library_detect, demo_calibration ());
+  TsCameraView *view = ts_window_get_camera_view (b.window);
+  assert_int_equal (ts_camera_view_get_n_overlays (view), 2);
+  TsCameraOverlay o;
+  for (guint i = 0; ts_camera_view_get_overlay (view, i, &o); i++) {
+    assert_null (o.label);
+    assert_false (o.unknown);
+    assert_int_equal (o.library, o.quad[0] < 128);
   }
-  g_rmdir (dir);
+  blank_play_end (&b);
 }
 
 /* The dashboard runs the live table as `tablesight watch` does: a card-shaped thing whose
@@ -773,6 +835,7 @@ main (void)
     cmocka_unit_test (test_live_feed__source_dialog_starts_feed),
     cmocka_unit_test (test_live_feed__source_dialog_offers_bundled_demo_first),
     cmocka_unit_test (test_live_feed__pieces_of_a_card_not_drawn),
+    cmocka_unit_test (test_live_feed__library_pile_labelled),
     cmocka_unit_test (test_live_feed__unreadable_card_shape_does_not_enter),
     cmocka_unit_test (test_live_feed__bad_source_names_it),
   };
