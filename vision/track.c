@@ -118,6 +118,10 @@ typedef struct {
   gboolean entry_settled; /* it has lain still since it was confirmed (entry_tapped is
                            * that state, not one seen as it was being put down) */
   gint64 turned_us;       /* when it last turned before being reported */
+  /* The first turn seen within SWAP_SETTLE_US of a gap's end: the gap's gap_to_us (0: none)
+   * and the state it turned to (the state a card put there during the gap lies in). */
+  gint64 gap_turn_for;
+  gboolean gap_turn_tapped;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
   double name_score;
@@ -700,6 +704,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     gboolean gap = tr->gap_to_us > 0 && tr->gap_to_us <= tr->recheck_us &&
                    tr->recheck_us - tr->gap_to_us <= GAP_RECENT_US;
     gint64 left_us = gap ? tr->gap_from_us : time_us, came_us = gap ? tr->gap_to_us : time_us;
+    gboolean swap_turn = gap && tr->gap_turn_for == tr->gap_to_us && !tr->pile;
     tr->gap_from_us = tr->gap_to_us = 0;
     emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
@@ -711,9 +716,13 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * name, the turn's time is unsure (a card carried past turns too): it is dated when
      * the new card was recognised. A turn seen just as it came is no turn: it lay so when
      * put down, and the old card's state was the other (a tapped creature dead and an
-     * untapped one cast in its place: entered tapped and untapped at once, before). */
+     * untapped one cast in its place: entered tapped and untapped at once, before); the
+     * first such turn tells how the new card came, a later one is its own (put down
+     * untapped and tapped at once). */
     gboolean turned = gap && tr->turned_us > came_us + SWAP_SETTLE_US && !tr->pile;
     gboolean now = tr->tapped;
+    if (swap_turn)
+      turned = tr->gap_turn_tapped != now;
     tr->tapped = turned ? !now : now;
     emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,
           t->p.confirm_below);
@@ -836,6 +845,11 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
   tr->approach = 0;
   tr->tapped = tapped;
   tr->turned_us = time_us;
+  if (tr->gap_to_us > 0 && tr->gap_turn_for != tr->gap_to_us &&
+      time_us - tr->gap_to_us <= SWAP_SETTLE_US) {
+    tr->gap_turn_for = tr->gap_to_us;
+    tr->gap_turn_tapped = tapped;
+  }
   if (tr->state == TRACK_ACTIVE && !tr->pile) {
     double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
     emit (out, tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,

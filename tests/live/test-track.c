@@ -835,6 +835,37 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
   forest_sim_clear (&s, &fr);
 }
 
+/* A tapped card is taken away, an untapped one put in its place and tapped at once, before
+ * the readings tell the two apart: the new card enters untapped (the first turn its track
+ * saw was the swap), then is tapped. */
+static void
+test_track__card_put_in_place_and_tapped_at_once_enters_then_taps (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3);
+  s.cards[c].angle = 90;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_false (island->tapped);
+  gboolean tapped = FALSE;
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    tapped |= o->track_id == island->track_id && o->kind == TS_OBS_TAPPED;
+  }
+  assert_true (tapped);
+  forest_sim_clear (&s, &fr);
+}
+
 /* ---- a noisy reader: each card's readings follow a script, "Name:score" or "-" (nothing
  * read), the last one repeating ---- */
 
@@ -1804,6 +1835,7 @@ main (void)
     cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
+    cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
