@@ -1,6 +1,7 @@
 /* track.c — card identities across frames, debounced tapped state, zone moves, and title
  * reading on a worker thread. */
 #include "track.h"
+#include "rectify.h"
 
 #include <math.h>
 #include <string.h>
@@ -12,8 +13,14 @@
 #define SIG_N (SIG_COLS * SIG_ROWS)
 /* A detection this many times larger or smaller than a confirmed card is not that card. */
 #define MAX_SIZE_RATIO 1.6
-/* Frames between signature checks of a settled card. */
-#define SIG_EVERY 15
+/* A settled card's title is looked at on every frame: this far from its look when last read
+ * (signature distance) on this many frames in a row, it is read again. A title placed from
+ * the card's outline looks the same to within about 0.2 from frame to frame, another card's
+ * title 0.45 to 1.2 away; the frames in a row keep a hand or a shadow passing over it from
+ * costing a reading. (Checked on every 15th frame, twice, above 0.6, a card put in another's
+ * place was found out too late or never.) */
+#define SIG_CHANGED 0.45
+#define SIG_CHANGED_FRAMES 3
 /* Unseen frames that make a gap in which one card may have been taken and another put in
  * its place (a card carried away takes about a third of a second). */
 #define GAP_FRAMES 5
@@ -111,6 +118,10 @@ typedef struct {
   gboolean entry_settled; /* it has lain still since it was confirmed (entry_tapped is
                            * that state, not one seen as it was being put down) */
   gint64 turned_us;       /* when it last turned before being reported */
+  /* The first turn seen within SWAP_SETTLE_US of a gap's end: the gap's gap_to_us (0: none)
+   * and the state it turned to (the state a card put there during the gap lies in). */
+  gint64 gap_turn_for;
+  gboolean gap_turn_tapped;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
   double name_score;
@@ -124,7 +135,8 @@ typedef struct {
   gint64 last_read_us;
   double sig[SIG_N];
   gboolean have_sig;
-  int sig_changed;        /* consecutive checks that found a different title */
+  int sig_changed;        /* frames in a row its title looked changed */
+  gboolean gap_recheck;   /* back after a gap of GAP_FRAMES: read again once settled */
   double first_sig[SIG_N];   /* the title it was confirmed on, and where */
   gboolean have_first_sig;
   double first_center[2];
@@ -504,6 +516,20 @@ title_signature (const TsImage *im, const double (*title)[2], double sig[SIG_N])
   return TRUE;
 }
 
+/* The look of a card's title: for a whole card, of the band its outline places the title
+ * in. The detector's title line for it changes from frame to frame (fitted to the letters
+ * on frames searched for title lines, placed from the outline on the others), and a
+ * signature over it changed as much as another card's title does. */
+static gboolean
+input_signature (const TsImage *im, const TsTrackInput *in, double sig[SIG_N])
+{
+  if (!in->has_quad)
+    return title_signature (im, in->title_px, sig);
+  double band[4][2];
+  ts_rectify_title_from_card (in->quad_px, band);
+  return title_signature (im, (const double (*)[2]) band, sig);
+}
+
 static double
 signature_distance (const double a[SIG_N], const double b[SIG_N])
 {
@@ -571,7 +597,7 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
              tr->quad_frames * 2 >= tr->seen_frames;
   tr->reads++;
   tr->last_read_us = time_us;
-  tr->have_sig = title_signature (image, tr->last.title_px, tr->sig);
+  tr->have_sig = input_signature (image, &tr->last, tr->sig);
   tr->sig_changed = 0;
   t->n_reads++;
   if (t->p.sync_reads) {
@@ -678,6 +704,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     gboolean gap = tr->gap_to_us > 0 && tr->gap_to_us <= tr->recheck_us &&
                    tr->recheck_us - tr->gap_to_us <= GAP_RECENT_US;
     gint64 left_us = gap ? tr->gap_from_us : time_us, came_us = gap ? tr->gap_to_us : time_us;
+    gboolean swap_turn = gap && tr->gap_turn_for == tr->gap_to_us && !tr->pile;
     tr->gap_from_us = tr->gap_to_us = 0;
     emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
@@ -689,9 +716,13 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * name, the turn's time is unsure (a card carried past turns too): it is dated when
      * the new card was recognised. A turn seen just as it came is no turn: it lay so when
      * put down, and the old card's state was the other (a tapped creature dead and an
-     * untapped one cast in its place: entered tapped and untapped at once, before). */
+     * untapped one cast in its place: entered tapped and untapped at once, before); the
+     * first such turn tells how the new card came, a later one is its own (put down
+     * untapped and tapped at once). */
     gboolean turned = gap && tr->turned_us > came_us + SWAP_SETTLE_US && !tr->pile;
     gboolean now = tr->tapped;
+    if (swap_turn)
+      turned = tr->gap_turn_tapped != now;
     tr->tapped = turned ? !now : now;
     emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,
           t->p.confirm_below);
@@ -814,11 +845,29 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
   tr->approach = 0;
   tr->tapped = tapped;
   tr->turned_us = time_us;
+  if (tr->gap_to_us > 0 && tr->gap_turn_for != tr->gap_to_us &&
+      time_us - tr->gap_to_us <= SWAP_SETTLE_US) {
+    tr->gap_turn_for = tr->gap_to_us;
+    tr->gap_turn_tapped = tapped;
+  }
   if (tr->state == TRACK_ACTIVE && !tr->pile) {
     double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
     emit (out, tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
           mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band), t->p.confirm_below);
   }
+}
+
+/* Another card may lie in tr's place (its title looks changed, or it was out of sight a
+ * while), or the same one moved a little: fresh readings decide. */
+static void
+recheck_start (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
+{
+  tr->reads = 0;
+  tr->rechecking = tr->name != NULL;
+  tr->recheck_us = time_us;
+  tr->gap_recheck = FALSE;
+  g_array_set_size (tr->votes, 0);
+  request_read (t, tr, image, time_us, out);
 }
 
 /* Updates a matched track; reports a settled turn of a reported card. */
@@ -857,6 +906,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
    * the new one came as the longest ended (the others are hands passing, a card carried
    * across). */
   if (t->cur - tr->last_frame > GAP_FRAMES) {
+    /* Whatever lies there now may be another card put in its place: its title's look is
+     * too coarse to tell some titles apart (a 8x3 grid of greys), a reading is not. */
+    tr->gap_recheck = TRUE;
     if (tr->gap_to_us == 0 || tr->matched_us - tr->gap_to_us > GAP_RECENT_US) {
       tr->gap_from_us = tr->matched_us;
       tr->gap_to_us = time_us;
@@ -954,7 +1006,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   if (tr->pile && (tr->state == TRACK_PENDING || tr->state == TRACK_ACTIVE))
     pile_watch (t, tr, image, time_us);
   else if (tr->state == TRACK_ACTIVE && image != NULL)
-    tr->have_seen_sig = title_signature (image, in->title_px, tr->seen_sig);
+    tr->have_seen_sig = input_signature (image, in, tr->seen_sig);
 
   /* Read until the readings agree on a strong name; check now and then that the title is
    * still the same card's. */
@@ -979,20 +1031,16 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     if (unsure && !hopeless && tr->reads < t->p.max_reads &&
         time_us - tr->last_read_us >= (gint64) wait_ms * 1000)
       request_read (t, tr, image, time_us, out);
+    else if (!unsure && image && tr->gap_recheck && in->has_quad && tr->angle_settled &&
+             !tr->read_in_flight)
+      recheck_start (t, tr, image, time_us, out);
     else if ((!unsure || gave_up) && image && tr->have_sig && tr->angle_settled &&
-             !tr->read_in_flight && t->cur % SIG_EVERY == tr->key % SIG_EVERY) {
+             !tr->read_in_flight) {
       double sig[SIG_N];
-      if (title_signature (image, in->title_px, sig) &&
-          signature_distance (sig, tr->sig) > 0.6) {
-        if (++tr->sig_changed >= 2) {
-          /* Another card in its place, or the same one moved a little: fresh readings
-           * decide. */
-          tr->reads = 0;
-          tr->rechecking = tr->name != NULL;
-          tr->recheck_us = time_us;
-          g_array_set_size (tr->votes, 0);
-          request_read (t, tr, image, time_us, out);
-        }
+      if (input_signature (image, in, sig) &&
+          signature_distance (sig, tr->sig) > SIG_CHANGED) {
+        if (++tr->sig_changed >= SIG_CHANGED_FRAMES)
+          recheck_start (t, tr, image, time_us, out);
       } else
         tr->sig_changed = 0;
     }
@@ -1179,7 +1227,7 @@ static void
 pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
 {
   double sig[SIG_N];
-  if (image == NULL || !title_signature (image, tr->last.title_px, sig))
+  if (image == NULL || !input_signature (image, &tr->last, sig))
     return;
   if (!tr->have_pile_sig) {
     memcpy (tr->pile_sig, sig, sizeof sig);
@@ -1216,7 +1264,7 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
    * blurred, which looks much like bare table.) */
   double sig[SIG_N];
   if (image != NULL && b->have_seen_sig && b->still_frames > 0 &&
-      title_signature (image, b->last.title_px, sig) &&
+      input_signature (image, &b->last, sig) &&
       signature_distance (sig, b->seen_sig) < 0.45)
     return FALSE;
   int from = b->area;
@@ -1453,7 +1501,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         tr->first_center[0] = tr->center[0];
         tr->first_center[1] = tr->center[1];
         if (image)
-          tr->have_first_sig = title_signature (image, tr->last.title_px, tr->first_sig);
+          tr->have_first_sig = input_signature (image, &tr->last, tr->first_sig);
         if (tr->name == NULL)
           request_read (t, tr, image, time_us, out);
         if (tr->pile)

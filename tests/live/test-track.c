@@ -23,6 +23,7 @@ typedef struct {
   gboolean title_only;  /* the detector sees its title line but not its outline */
   double scale;         /* its size as a card's (0: 1) */
   gboolean plain;       /* drawn (render_striped) without stripes: a blurred, moving title */
+  double title_dy;      /* the detector's title line lies this much below the title */
 } SimCard;
 
 typedef struct {
@@ -90,8 +91,9 @@ sim_step (Sim *s, int frames)
       t->name = c->name;
       t->name_score = c->name ? 0.95 : 0;
       /* Title across the card's top, in "pixels" = mm here. */
-      double tl[4][2] = { { c->x - 28, c->y - 40 }, { c->x + 28, c->y - 40 },
-                          { c->x + 28, c->y - 34 }, { c->x - 28, c->y - 34 } };
+      double ty = c->y + c->title_dy;
+      double tl[4][2] = { { c->x - 28, ty - 40 }, { c->x + 28, ty - 40 },
+                          { c->x + 28, ty - 34 }, { c->x - 28, ty - 34 } };
       memcpy (t->title_px, tl, sizeof tl);
       double q[4][2] = { { c->x - 31, c->y - 44 }, { c->x + 31, c->y - 44 },
                          { c->x + 31, c->y + 44 }, { c->x - 31, c->y + 44 } };
@@ -688,6 +690,88 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card is taken away and another put in its place whose title looks much the same to the
+ * tracker's coarse look (the same pattern, another grey): the card back after a gap is read
+ * again, and the readings tell the other card. */
+static void
+test_track__card_back_after_a_gap_is_read_again (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island; looks like the Forest */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_string_equal (find_obs (&s, TS_OBS_LEFT, 0)->name, "Forest");
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 1)->name, "Island");
+  forest_sim_clear (&s, &fr);
+}
+
+/* ... and the same card back after a gap (a hand over it) is read again and stays what it
+ * was: no departure, no entry, no renaming. */
+static void
+test_track__same_card_back_after_a_gap_stays (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  int reads = fr.reads;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_true (fr.reads > reads);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A whole card's title line as the detector gives it moves off the letters (fitted on some
+ * frames, placed from the outline on others): the card's title look, taken from its outline,
+ * does not change, and it is not read again. */
+static void
+test_track__title_line_moving_on_a_still_card_is_no_change (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  int reads = fr.reads;
+  s.cards[c].title_dy = 8;  /* onto bare table below the name */
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (fr.reads, reads);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  forest_sim_clear (&s, &fr);
+}
+
+/* Another card put in a card's place at once (no gap), its title looking different: read
+ * again within a few frames, not after half a second or more. */
+static void
+test_track__title_change_is_read_within_a_few_frames (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  forest_sim_init (&s, &fr, &im, 0);
+  int reads = fr.reads;
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  sim_step (&s, 5);
+  assert_true (fr.reads > reads);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 1)->name, "Island");
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card whose readings never came to a sure name (six weak ones) is watched like a named
  * one: another card put in its place, its title looking different, is read, not taken for
  * the old one unread. */
@@ -748,6 +832,37 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
     if (o->track_id == island->track_id)
       assert_true (o->kind == TS_OBS_ENTERED);
   }
+  forest_sim_clear (&s, &fr);
+}
+
+/* A tapped card is taken away, an untapped one put in its place and tapped at once, before
+ * the readings tell the two apart: the new card enters untapped (the first turn its track
+ * saw was the swap), then is tapped. */
+static void
+test_track__card_put_in_place_and_tapped_at_once_enters_then_taps (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3);
+  s.cards[c].angle = 90;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_false (island->tapped);
+  gboolean tapped = FALSE;
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    tapped |= o->track_id == island->track_id && o->kind == TS_OBS_TAPPED;
+  }
+  assert_true (tapped);
   forest_sim_clear (&s, &fr);
 }
 
@@ -1716,6 +1831,11 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_track__hand_over_cards_for_seconds_is_not_a_departure),
+    cmocka_unit_test (test_track__card_back_after_a_gap_is_read_again),
+    cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
+    cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
+    cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
+    cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
