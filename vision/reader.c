@@ -86,6 +86,10 @@ struct TsReader {
   /* Tesseract's choices for each letter of the text read_title() last returned (Slot);
    * empty when it was read without them (see set_choices()). */
   GArray *lattice;
+  /* TS_READER_DUMP=DIR: every strip given to Tesseract is written there, numbered, to be
+   * looked at (NULL when unset). */
+  char *dump_dir;
+  guint n_dumped;
 };
 
 /* One letter of a line Tesseract read, with its alternatives: the letter read first, then
@@ -324,6 +328,7 @@ ts_reader_new (const TsCardDb *db, const TsMatcher *matcher, GError **error)
    * (five by default); a Slot keeps N_ALTERNATIVES. Switched on per candidate (set_choices()). */
   TessBaseAPISetVariable (api, "lstm_choice_iterations", G_STRINGIFY (N_ALTERNATIVES));
   index_names (reader);
+  reader->dump_dir = g_strdup (g_getenv ("TS_READER_DUMP"));
   return reader;
 }
 
@@ -340,6 +345,7 @@ ts_reader_free (TsReader *reader)
   g_clear_pointer (&reader->words_reversed, g_ptr_array_unref);
   g_clear_pointer (&reader->name_parts, g_hash_table_unref);
   g_clear_pointer (&reader->lattice, g_array_unref);
+  g_free (reader->dump_dir);
   g_free (reader);
 }
 
@@ -1568,6 +1574,23 @@ read_lattice (TessBaseAPI *api, GArray *slots)
   TessResultIteratorDelete (it);
 }
 
+/* With TS_READER_DUMP set, writes strip, as read, to its folder: named by its number, the
+ * path, line or band, and the text read. A failed write only loses the picture. */
+static void
+dump_strip (TsReader *reader, const TsImage *strip, gboolean line, const char *text)
+{
+  if (!reader->dump_dir)
+    return;
+  g_autofree char *safe = g_strdup (text);
+  g_strcanon (safe, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", '_');
+  g_autofree char *name = g_strdup_printf ("%s/%05u-%s-%s-%.40s.png", reader->dump_dir,
+                                           reader->n_dumped++,
+                                           ts_read_path_to_string (reader->path),
+                                           line ? "line" : reader->strip_style ? "soft" : "band",
+                                           safe);
+  ts_cv_imwrite (strip, name, NULL);
+}
+
 /* OCRs the title quad q (corner 0 = the text's top-left). line says q outlines a text
  * line found alone (read as found, line_strip()); otherwise q is a band placed on a card,
  * searched for its text row (prepare_strip()). polarity: -1 to choose, 0 for dark text,
@@ -1645,6 +1668,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     g_array_set_size (reader->lattice, 0);
   TessBaseAPIClear (reader->api);
   spend (reader, out, STAGE_OCR, t0);
+  dump_strip (reader, strip, line, text);
   reader->read_name_word |= may_be_name_part (reader, text, reader->last_conf);
   g_debug ("ocr %s: line %d light %d %dx%d conf %d \"%s\"", ts_read_path_to_string (reader->path),
            line, light, strip->width, strip->height, reader->last_conf, text);

@@ -47,6 +47,10 @@
  * lengthened only when what was read may be part of a longer name (a name that is a run of
  * another card's words, a name not read sure, a token beginning or ending a word of some
  * name, or a word read with high confidence). ts_reader_get_timing() tells where the time went.
+ *
+ * To look at what Tesseract is given: with TS_READER_DUMP=DIR in the environment when the
+ * reader is made, every strip it reads is written to DIR as a numbered PNG named by its path
+ * and the text read (nothing is written otherwise).
  */
 #pragma once
 
