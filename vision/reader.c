@@ -77,6 +77,9 @@ struct TsReader {
   /* Whether a reading of the candidate being read may be part of a card's name (see
    * may_be_name_part()). */
   gboolean read_name_word;
+  /* The polarity of a lone line's text as its first read took it (1 light, 0 dark; -1
+   * before it is read, and for a card): see read_title(). */
+  int line_light;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
   /* Whether Tesseract is set to weigh each letter's alternatives (see set_choices()). */
@@ -918,8 +921,9 @@ clean_text (const char *raw)
 
 /* Tesseract reads dark text on a light ground; 1993 cards and black modern frames print
  * light names on dark bands. The text covers less of the band than its ground does, so the
- * side of Otsu's split holding fewer pixels is the text. */
-static void
+ * side of Otsu's split holding fewer pixels is the text. Returns whether the strip was
+ * inverted (its text taken for light). */
+static gboolean
 make_text_dark (TsImage *strip, gboolean flip)
 {
   g_autoptr (TsImage) bin = ts_cv_threshold (strip, -1, FALSE, NULL);
@@ -930,12 +934,13 @@ make_text_dark (TsImage *strip, gboolean flip)
       bright += row[x] != 0;
   }
   if ((bright * 2 >= total) != flip)
-    return;
+    return FALSE;
   for (int y = 0; y < strip->height; y++) {
     uint8_t *row = strip->data + (gsize) y * strip->stride;
     for (int x = 0; x < strip->width; x++)
       row[x] = (uint8_t) (255 - row[x]);
   }
+  return TRUE;
 }
 
 /* Frame lines and the neighbouring bands reach into the strip from above and below; letters
@@ -977,9 +982,10 @@ clear_band_edges (TsImage *strip)
 }
 
 /* A line found alone is read as found: the strip under it 44 px tall, made dark on light
- * (flip takes the other choice) and cleared of what touches its top and bottom. */
+ * (flip takes the other choice; whether its text was taken for light goes to *light) and
+ * cleared of what touches its top and bottom. */
 static TsImage *
-line_strip (const TsImage *image, const double q[4][2], gboolean flip)
+line_strip (const TsImage *image, const double q[4][2], gboolean flip, gboolean *light)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
@@ -987,7 +993,7 @@ line_strip (const TsImage *image, const double q[4][2], gboolean flip)
   g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, LINE_HEIGHT);
   TsImage *strip = ts_cv_convert_channels (warped, 1);
   ts_cv_normalize (strip);
-  make_text_dark (strip, flip);
+  *light = make_text_dark (strip, flip);
   clear_band_edges (strip);
   return strip;
 }
@@ -1614,7 +1620,11 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   gboolean light = polarity == 1;
   g_autoptr (TsImage) strip = NULL;
   if (line) {
-    strip = line_strip (image, q, light);
+    gboolean inverted;
+    strip = line_strip (image, q, light, &inverted);
+    /* The usual choice over the whole line: a third vote on a band search's polarity. */
+    if (!light && reader->line_light < 0)
+      reader->line_light = inverted;
   } else {
     /* Letters cut by the strip's edge are not taken for letters: the text is looked for
      * with a margin above and below. */
@@ -1688,6 +1698,12 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   double quad[4][2] = { { -1, -1 } };
   char *text = ocr_title (reader, image, q, line, polarity, focus, &light, quad, &doubt, out);
   int conf = reader->last_conf;
+  /* A lone line searched as a band: its own row votes within the band, where glare on a
+   * light name's dark band turns both votes (the gaps between bold letters make a neat row
+   * of dark "letters"); the whole line's Otsu split, its first read's polarity, is not
+   * fooled there. When it disagrees, the other polarity is worth a read too. */
+  if (!line && polarity < 0 && reader->line_light >= 0 && light != reader->line_light)
+    doubt = TRUE;
   gint64 tm = ts_cputime_now_us ();
   match_reading (reader, text, m);
   spend (reader, out, STAGE_MATCH, tm);
@@ -1829,6 +1845,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (out, 0, sizeof *out);
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
+  reader->line_light = -1;
   set_choices (reader, candidate->has_quad);
   enter_path (reader, TS_READ_PATH_FIRST);
   /* The reading as detected, then the card turned half way round. A card outline may be

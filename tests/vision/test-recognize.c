@@ -432,6 +432,16 @@ test_reader__glare_over_a_light_name (void **state)
   assert_scene_card_reads (f, TS_SYNTH_PRESET_NORMAL, 1018, "Birds of Paradise");
 }
 
+/* A lone line over a light name on a dark band under glare, searched as a band: both of the
+ * band's votes take the gaps between the bold letters for a row of dark letters; the whole
+ * line's polarity (its first read's) disagrees, and the other polarity is read too. */
+static void
+test_reader__glare_over_a_light_name_line (void **state)
+{
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1005, "Wanderlust");
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1011, "War Mammoth");
+}
+
 /* A bold dark name on a pale band: the gaps between its letters make a neat row of the
  * other polarity, which must not be read instead. */
 static void
@@ -970,6 +980,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_reader__glare_over_a_light_name),
+    cmocka_unit_test (test_reader__glare_over_a_light_name_line),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
     cmocka_unit_test (test_reader__letters_weighed_second),
