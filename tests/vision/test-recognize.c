@@ -361,6 +361,14 @@ test_reader__blurred_title_read_from_soft_strips (void **state)
   assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1009, "Grizzly Bears");
 }
 
+/* A blurred name found as a lone line, whose band search comes near the name but not near
+ * enough ("Nettling Lnp"): its soft strips read it, as a card's band's do. */
+static void
+test_reader__blurred_line_read_from_soft_strips (void **state)
+{
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1002, "Nettling Imp");
+}
+
 /* A blurred title whose letter Tesseract weighed right but put second: "Craw Wom", with a
  * "u" weighed for the "o" ("Craw Wum" is one letter short of the name, as a reading may be). */
 static void
@@ -983,6 +991,7 @@ main (void)
     cmocka_unit_test (test_reader__glare_over_a_light_name_line),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
+    cmocka_unit_test (test_reader__blurred_line_read_from_soft_strips),
     cmocka_unit_test (test_reader__letters_weighed_second),
     cmocka_unit_test (test_reader__alternatives_only_from_a_card_outline),
     cmocka_unit_test (test_reader__letters_weighed_second_name_no_other_card),
