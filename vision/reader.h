@@ -16,7 +16,9 @@
  * of frame lines and band ends; the polarity (dark or light name) is voted twice: the side
  * of Otsu's split with fewer pixels over both polarities' rows, and the polarity whose
  * row's ground goes on round it. Otsu's vote stands; when the votes disagree and the
- * reading matches nothing, the other polarity is read too. The leftmost run of letters is
+ * reading matches nothing, the other polarity is read too (a lone line searched as a band
+ * has a third vote, the polarity its first read took over the whole line: glare on a light
+ * name's dark band turns both of the band's votes). The leftmost run of letters is
  * the name (the mana cost stands apart at the right). Only that row is warped again, to
  * letters about 36 px tall, everything else white, and read. A line found alone is read as
  * found: a strip 44 px tall, made dark on light, cleared of what touches its edges. OCR is
@@ -38,7 +40,8 @@
  * name is read from soft strips: its text row as warped, only its ground divided out and
  * its contrast stretched, then the same with a wide unsharp mask. A blurred title's strokes
  * fade into grey that the clean strip's ink levels cut into pieces, while Tesseract reads
- * the grey letters whole.
+ * the grey letters whole. So is a lone line whose search as a band came near a name but
+ * not near enough, at the way up that came nearest.
  *
  * Most candidates are no title (rules text, art, texture) and go through every retry, so
  * retries are spared where they cannot help: a band's text row lighter than three letters
@@ -47,6 +50,10 @@
  * lengthened only when what was read may be part of a longer name (a name that is a run of
  * another card's words, a name not read sure, a token beginning or ending a word of some
  * name, or a word read with high confidence). ts_reader_get_timing() tells where the time went.
+ *
+ * To look at what Tesseract is given: with TS_READER_DUMP=DIR in the environment when the
+ * reader is made, every strip it reads is written to DIR as a numbered PNG named by its path
+ * and the text read (nothing is written otherwise).
  */
 #pragma once
 
@@ -88,7 +95,7 @@ typedef enum {
   TS_READ_PATH_BAND,      /* a lone line searched as a band */
   TS_READ_PATH_WIDER,     /* a lone line searched as a band with more room above */
   TS_READ_PATH_LONGER,    /* a lone line read again lengthened */
-  TS_READ_PATH_SOFT,      /* a card's band that gave nothing, read from its soft strips */
+  TS_READ_PATH_SOFT,      /* a card's band or a near lone line read from its soft strips */
   TS_READ_N_PATHS
 } TsReadPath;
 

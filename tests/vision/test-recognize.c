@@ -361,6 +361,14 @@ test_reader__blurred_title_read_from_soft_strips (void **state)
   assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1009, "Grizzly Bears");
 }
 
+/* A blurred name found as a lone line, whose band search comes near the name but not near
+ * enough ("Nettling Lnp"): its soft strips read it, as a card's band's do. */
+static void
+test_reader__blurred_line_read_from_soft_strips (void **state)
+{
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1002, "Nettling Imp");
+}
+
 /* A blurred title whose letter Tesseract weighed right but put second: "Craw Wom", with a
  * "u" weighed for the "o" ("Craw Wum" is one letter short of the name, as a reading may be). */
 static void
@@ -430,6 +438,16 @@ test_reader__glare_over_a_light_name (void **state)
    * band upside down. */
   assert_scene_card_reads (f, TS_SYNTH_PRESET_NORMAL, 1000, "Copper Tablet");
   assert_scene_card_reads (f, TS_SYNTH_PRESET_NORMAL, 1018, "Birds of Paradise");
+}
+
+/* A lone line over a light name on a dark band under glare, searched as a band: both of the
+ * band's votes take the gaps between the bold letters for a row of dark letters; the whole
+ * line's polarity (its first read's) disagrees, and the other polarity is read too. */
+static void
+test_reader__glare_over_a_light_name_line (void **state)
+{
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1005, "Wanderlust");
+  assert_scene_card_reads (*state, TS_SYNTH_PRESET_HARD, 1011, "War Mammoth");
 }
 
 /* A bold dark name on a pale band: the gaps between its letters make a neat row of the
@@ -970,8 +988,10 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_reader__glare_over_a_light_name),
+    cmocka_unit_test (test_reader__glare_over_a_light_name_line),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
+    cmocka_unit_test (test_reader__blurred_line_read_from_soft_strips),
     cmocka_unit_test (test_reader__letters_weighed_second),
     cmocka_unit_test (test_reader__alternatives_only_from_a_card_outline),
     cmocka_unit_test (test_reader__letters_weighed_second_name_no_other_card),
