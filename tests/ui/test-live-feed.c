@@ -631,28 +631,26 @@ upright_candidate (double x, double y, double w, double h, gboolean card)
   return c;
 }
 
-/* Every frame: two cards lying across each other, and three pieces of the first found on
- * their own: its type line (a title line alone), its art box (a small card-shaped quad), a
- * line of its text. */
+/* Every frame, the same detections. */
+typedef struct {
+  const TsCardCandidate *cands;
+  guint n;
+} FixedCands;
+
 static gboolean
-pieces_detect (gpointer user_data, const TsImage *frame, guint64 index,
-               const TsCalibration *calibration, GArray *inputs)
+fixed_detect (gpointer user_data, const TsImage *frame, guint64 index,
+              const TsCalibration *calibration, GArray *inputs)
 {
-  (void) user_data, (void) frame, (void) index;
-  const TsCardCandidate cands[] = {
-    upright_candidate (100, 100, 126, 176, TRUE),
-    upright_candidate (180, 150, 126, 176, TRUE),
-    upright_candidate (110, 200, 100, 12, FALSE),
-    upright_candidate (115, 130, 90, 60, TRUE),
-    upright_candidate (110, 240, 90, 10, FALSE),
-  };
-  ts_observe_place_candidates (calibration, cands, G_N_ELEMENTS (cands), inputs);
+  (void) frame, (void) index;
+  const FixedCands *fixed = user_data;
+  ts_observe_place_candidates (calibration, fixed->cands, fixed->n, inputs);
   return TRUE;
 }
 
-/* A window of its own playing four blank frames through detect, with a tracker that reads
- * nothing and waits too long to report a card unread ("? unknown"). */
+/* A window of its own playing four blank frames, the same n detections in each, with a
+ * tracker that reads nothing and waits too long to report a card unread ("? unknown"). */
 typedef struct {
+  FixedCands fixed;
   char *dir;
   TsCardDb *db;
   TsMatcher *matcher;
@@ -662,9 +660,11 @@ typedef struct {
 
 #define BLANK_FRAMES 4
 
-static void
-blank_play_run (BlankPlay *b, TsLiveFeedDetectFunc detect, TsCalibration *calibration)
+/* Returns the window's camera view once the frames have played. */
+static TsCameraView *
+blank_play_run (BlankPlay *b, const TsCardCandidate *cands, guint n, TsCalibration *calibration)
 {
+  b->fixed = (FixedCands) { cands, n };
   b->dir = g_dir_make_tmp ("ts-live-blank-XXXXXX", NULL);
   assert_non_null (b->dir);
   g_autoptr (TsImage) frame = ts_image_new (640, 480, 3);
@@ -684,7 +684,7 @@ blank_play_run (BlankPlay *b, TsLiveFeedDetectFunc detect, TsCalibration *calibr
   TsCaptureSource *source = ts_capture_open (spec, &error);
   assert_non_null (source);
   TsLiveFeed *feed = ts_live_feed_new (b->window, source, calibration, b->db, b->matcher);
-  ts_live_feed_set_detect_func (feed, detect, NULL, NULL);
+  ts_live_feed_set_detect_func (feed, fixed_detect, &b->fixed, NULL);
   TsTrackerParams params;
   ts_tracker_params_init (&params);
   params.sync_reads = TRUE;
@@ -693,6 +693,7 @@ blank_play_run (BlankPlay *b, TsLiveFeedDetectFunc detect, TsCalibration *calibr
   assert_true (ts_window_start_live (b->window, feed, TRUE, &error));
   assert_true (ui_wait (feed_done, b->window, 10000));
   ui_pump (10);
+  return ts_window_get_camera_view (b->window);
 }
 
 /* Closes the window (and frees its feed) before the cards it read with. */
@@ -717,9 +718,17 @@ static void
 test_live_feed__pieces_of_a_card_not_drawn (void **st)
 {
   (void) st;
+  /* Two cards lying across each other, and three pieces of the first found on their own: its
+   * type line (a title line alone), its art box (a small card-shaped quad), a line of text. */
+  const TsCardCandidate cands[] = {
+    upright_candidate (100, 100, 126, 176, TRUE),
+    upright_candidate (180, 150, 126, 176, TRUE),
+    upright_candidate (110, 200, 100, 12, FALSE),
+    upright_candidate (115, 130, 90, 60, TRUE),
+    upright_candidate (110, 240, 90, 10, FALSE),
+  };
   BlankPlay b = { 0 };
-  blank_play_run (&b, pieces_detect, NULL);
-  TsCameraView *view = ts_window_get_camera_view (b.window);
+  TsCameraView *view = blank_play_run (&b, cands, G_N_ELEMENTS (cands), NULL);
   assert_int_equal (ts_camera_view_get_n_overlays (view), 2);
   TsCameraOverlay o;
   for (guint i = 0; ts_camera_view_get_overlay (view, i, &o); i++) {
@@ -730,21 +739,6 @@ test_live_feed__pieces_of_a_card_not_drawn (void **st)
   blank_play_end (&b);
 }
 
-/* Every frame: a card on South's library pile (the two-player-wide layout puts it at their
- * left: x < 128, y > 240 in a 640x480 picture) and one on their battlefield. */
-static gboolean
-library_detect (gpointer user_data, const TsImage *frame, guint64 index,
-                const TsCalibration *calibration, GArray *inputs)
-{
-  (void) user_data, (void) frame, (void) index;
-  const TsCardCandidate cands[] = {
-    upright_candidate (20, 290, 90, 126, TRUE),
-    upright_candidate (300, 290, 90, 126, TRUE),
-  };
-  ts_observe_place_candidates (calibration, cands, G_N_ELEMENTS (cands), inputs);
-  return TRUE;
-}
-
 /* An unread card on a library pile is the pile's back: the view labels it "library" rather
  * than "?" (a referee would take a "?" for a card to look at); one on the battlefield keeps
  * its "?". */
@@ -752,9 +746,14 @@ static void
 test_live_feed__library_pile_labelled (void **st)
 {
   (void) st;
+  /* A card on South's library pile (the two-player-wide layout puts it at their left: x < 128,
+   * y > 240 in a 640x480 picture) and one on their battlefield. */
+  const TsCardCandidate cands[] = {
+    upright_candidate (20, 290, 90, 126, TRUE),
+    upright_candidate (300, 290, 90, 126, TRUE),
+  };
   BlankPlay b = { 0 };
-  blank_play_run (&b, library_detect, demo_calibration ());
-  TsCameraView *view = ts_window_get_camera_view (b.window);
+  TsCameraView *view = blank_play_run (&b, cands, G_N_ELEMENTS (cands), demo_calibration ());
   assert_int_equal (ts_camera_view_get_n_overlays (view), 2);
   TsCameraOverlay o;
   for (guint i = 0; ts_camera_view_get_overlay (view, i, &o); i++) {
