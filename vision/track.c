@@ -1003,10 +1003,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     o->from_area = from;
   }
 
+  gboolean looked_now = FALSE;  /* tr->seen_sig is this frame's look */
   if (tr->pile && (tr->state == TRACK_PENDING || tr->state == TRACK_ACTIVE))
     pile_watch (t, tr, image, time_us);
   else if (tr->state == TRACK_ACTIVE && image != NULL)
-    tr->have_seen_sig = input_signature (image, in, tr->seen_sig);
+    looked_now = tr->have_seen_sig = input_signature (image, in, tr->seen_sig);
 
   /* Read until the readings agree on a strong name; check now and then that the title is
    * still the same card's. */
@@ -1037,8 +1038,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     else if ((!unsure || gave_up) && image && tr->have_sig && tr->angle_settled &&
              !tr->read_in_flight) {
       double sig[SIG_N];
-      if (input_signature (image, in, sig) &&
-          signature_distance (sig, tr->sig) > SIG_CHANGED) {
+      const double *look = looked_now ? tr->seen_sig : sig;
+      if ((looked_now || input_signature (image, in, sig)) &&
+          signature_distance (look, tr->sig) > SIG_CHANGED) {
         if (++tr->sig_changed >= SIG_CHANGED_FRAMES)
           recheck_start (t, tr, image, time_us, out);
       } else
