@@ -811,6 +811,28 @@ test_track__card_put_where_an_unread_one_lay_is_read (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* The card c is taken away (20 frames) and an untapped Island put in its place. */
+static void
+swap_for_untapped_island (Sim *s, TsImage *im, int c)
+{
+  s->cards[c].present = FALSE;
+  sim_step (s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s->cards[c].angle = 0;
+  s->cards[c].present = TRUE;
+}
+
+/* The Island put in the Forest's place entered as a second card, untapped; returns it. */
+static const TsObservation *
+assert_island_entered_untapped (const Sim *s)
+{
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_obs (s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_false (island->tapped);
+  return island;
+}
+
 /* A tapped card is taken away and an untapped one put in its place: the new card enters
  * untapped, and is not reported untapped (the turn its track saw was the swap). */
 static void
@@ -823,16 +845,9 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
   const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
   assert_non_null (forest);
   assert_true (forest->tapped);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 20);
-  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
-  s.cards[c].angle = 0;
-  s.cards[c].present = TRUE;
+  swap_for_untapped_island (&s, im, c);
   sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
-  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
-  assert_string_equal (island->name, "Island");
-  assert_false (island->tapped);
+  const TsObservation *island = assert_island_entered_untapped (&s);
   for (guint i = 0; i < s.obs->len; i++) {
     const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
     if (o->track_id == island->track_id)
@@ -851,18 +866,11 @@ test_track__card_put_in_place_and_tapped_at_once_enters_then_taps (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 90);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 20);
-  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
-  s.cards[c].angle = 0;
-  s.cards[c].present = TRUE;
+  swap_for_untapped_island (&s, im, c);
   sim_step (&s, 3);
   s.cards[c].angle = 90;
   sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
-  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
-  assert_string_equal (island->name, "Island");
-  assert_false (island->tapped);
+  const TsObservation *island = assert_island_entered_untapped (&s);
   gboolean tapped = FALSE;
   for (guint i = 0; i < s.obs->len; i++) {
     const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
