@@ -1837,6 +1837,16 @@ read_soft (TsReader *reader, const TsImage *image, const double q[4][2], int pol
   return better;
 }
 
+/* A lone line's reading kept from title, the candidate's line turned half way round turns
+ * times: out takes that place and angle. */
+static void
+take_line_turn (TsReading *out, const TsCardCandidate *candidate, const double title[4][2],
+                int turns)
+{
+  memcpy (out->title, title, sizeof out->title);
+  out->angle_deg = fmod (candidate->angle_deg + 180.0 * turns, 360.0);
+}
+
 /* The card whose black border has quad as its inner edge: the border is about 2.8 mm of
  * the card's 63 x 88 mm on every side. */
 static void
@@ -1969,10 +1979,8 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     gboolean better = read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE,
                                    SHORT_CONF, out, &got);
     reader->room_above = BAND_ROOM;
-    if (better) {
-      memcpy (out->title, title, sizeof title);
-      out->angle_deg = fmod (candidate->angle_deg + 180.0 * t, 360.0);
-    }
+    if (better)
+      take_line_turn (out, candidate, title, t);
     if (got > band_best) {
       band_best = got;
       band_turn = t;
@@ -1984,10 +1992,8 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   if (!candidate->has_quad && band_best >= SOFT_LINE_SCORE && out->score < reader->name_score) {
     double title[4][2];
     ts_rectify_quad_turn (candidate->title, 2 * band_turn, title);
-    if (read_soft (reader, image, title, -1, 0.5, SURE_SCORE, SHORT_CONF, out)) {
-      memcpy (out->title, title, sizeof title);
-      out->angle_deg = fmod (candidate->angle_deg + 180.0 * band_turn, 360.0);
-    }
+    if (read_soft (reader, image, title, -1, 0.5, SURE_SCORE, SHORT_CONF, out))
+      take_line_turn (out, candidate, title, band_turn);
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
    * off from the rest of its name. Either way the lengthened line is worth a read. */
