@@ -50,7 +50,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->long_frame_lines = TRUE;
   params->max_corner_skew = 25;
   params->short_solid_lines = TRUE;
-  params->name_bars = TRUE;
+  params->name_bars = FALSE;
 }
 
 TsDetector *

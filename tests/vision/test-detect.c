@@ -566,15 +566,16 @@ named_titles_covered (const TsSynthScene *scene, const char *name, GArray *cands
 }
 
 /* The titles of the cards called name in the generated scene (preset, seed) that the
- * default detector covers (on) and the detector under params off covers (off), and how many
- * such cards there are (n_named); cands_out, if not NULL, receives the default candidates. */
+ * detector under params on (NULL: the defaults) covers (n_on) and under params off covers
+ * (n_off), and how many such cards there are (n_named); cands_out, if not NULL, receives the
+ * candidates under on. */
 static void
 titles_covered_on_off (TsSynthPreset preset, guint32 seed, const char *name,
-                       const TsDetectorParams *off, gboolean loose, guint *n_on, guint *n_off,
-                       guint *n_named, GArray **cands_out)
+                       const TsDetectorParams *on, const TsDetectorParams *off, gboolean loose,
+                       guint *n_on, guint *n_off, guint *n_named, GArray **cands_out)
 {
   g_autoptr (TsSynthScene) scene = render_scene (preset, seed);
-  g_autoptr (GArray) cands = detect (scene->image);
+  g_autoptr (GArray) cands = detect_with (scene->image, on);
   g_autoptr (GArray) cands_off = detect_with (scene->image, off);
   *n_on = named_titles_covered (scene, name, cands, loose, n_named);
   *n_off = named_titles_covered (scene, name, cands_off, loose, n_named);
@@ -596,8 +597,8 @@ test_detect_title__short_bold_name_is_not_a_frame_line (void **state)
   ts_detector_params_init (&p);
   p.long_frame_lines = FALSE;
   guint on, off, n_lure;
-  titles_covered_on_off (TS_SYNTH_PRESET_MODERN, 1008, "Lure", &p, FALSE, &on, &off, &n_lure,
-                         NULL);
+  titles_covered_on_off (TS_SYNTH_PRESET_MODERN, 1008, "Lure", NULL, &p, FALSE, &on, &off,
+                         &n_lure, NULL);
   assert_int_equal (on, 1);
   assert_int_equal (off, 0);
   assert_int_equal (n_lure, 1);
@@ -614,7 +615,8 @@ test_detect_title__short_solid_name_cut_free_is_kept (void **state)
   ts_detector_params_init (&p);
   p.short_solid_lines = FALSE;
   guint on, off, n_fear;
-  titles_covered_on_off (TS_SYNTH_PRESET_OLD, 1007, "Fear", &p, TRUE, &on, &off, &n_fear, NULL);
+  titles_covered_on_off (TS_SYNTH_PRESET_OLD, 1007, "Fear", NULL, &p, TRUE, &on, &off, &n_fear,
+                         NULL);
   assert_int_equal (on, 3);
   assert_int_equal (off, 0);
   assert_int_equal (n_fear, 3);
@@ -724,10 +726,10 @@ test_detect_title__name_bar_of_a_card_without_outline (void **state)
 {
   TsDetectorParams p;
   ts_detector_params_init (&p);
-  p.name_bars = FALSE;
+  p.name_bars = TRUE;
   guint on, off, n_fear;
   g_autoptr (GArray) cands = NULL;
-  titles_covered_on_off (TS_SYNTH_PRESET_HARD, 1001, "Fear", &p, FALSE, &on, &off, &n_fear,
+  titles_covered_on_off (TS_SYNTH_PRESET_HARD, 1001, "Fear", &p, NULL, FALSE, &on, &off, &n_fear,
                          &cands);
   assert_int_equal (on, 2);
   assert_int_equal (off, 0);
@@ -774,11 +776,12 @@ test_detect_title__name_bar_only_where_the_line_is_missed (void **state)
   ts_cv_draw_text (img, "Portent of Betrayal", 165, 135, 1.3, 15, 15, 15);
   ts_cv_draw_text (img, "Ox", 165, 335, 1.3, 15, 15, 15);
   ts_cv_gaussian_blur (img, 1.0);
-  g_autoptr (GArray) cands = detect (img);
   TsDetectorParams p;
   ts_detector_params_init (&p);
-  p.name_bars = FALSE;
-  g_autoptr (GArray) no_bars = detect_with (img, &p);
+  p.name_bars = TRUE;
+  g_autoptr (GArray) cands = detect_with (img, &p);
+  /* The defaults (the live table's tuning) leave bars out. */
+  g_autoptr (GArray) no_bars = detect (img);
   /* The long name: a line as long as the name (19 letters of some 21 px), no bar. */
   double len = longest_line_over (cands, 300, 124);
   assert_true (len > 300 && len < 540);
