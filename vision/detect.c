@@ -50,6 +50,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->long_frame_lines = TRUE;
   params->max_corner_skew = 25;
   params->short_solid_lines = TRUE;
+  params->name_bars = FALSE;
 }
 
 TsDetector *
@@ -171,11 +172,16 @@ card_candidate (const double q_in[4][2], double scale, double fill, TsCardCandid
   out->confidence = CLAMP (0.5 + 0.5 * fill, 0, 1);
 }
 
+static gboolean name_bar (const float *pts, guint n, double area, double min_h, double max_h,
+                          Line *out);
+
 static void
-find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards)
+find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, GArray *bars)
 {
   const TsDetectorParams *p = &det->params;
   double min_area = p->min_card_area * gray->width * gray->height;
+  double min_h = MAX (5, p->min_title_height * scale);
+  double max_h = p->max_title_height * MIN (gray->width, gray->height);
   g_autoptr (TsImage) blurred = ts_image_copy (gray);
   ts_cv_gaussian_blur (blurred, 1.0);
   g_autoptr (TsImage) edges = ts_cv_canny (blurred, 40, 110);
@@ -190,6 +196,9 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards)
     if (n < 4)
       continue;
     double area = ts_cv_contour_area (pts, n);
+    Line bar;
+    if (bars && area < 20 * max_h * max_h && name_bar (pts, n, area, min_h, max_h, &bar))
+      g_array_append_val (bars, bar);
     if (area < min_area)
       continue;
     double q[4][2];
@@ -712,6 +721,25 @@ title_of_turned (const TsCardCandidate *card, const double q[4][2], double cx, d
   return FALSE;
 }
 
+/* A title line without a card outline: l (work pixels) grown by a quarter of its thickness
+ * at each end and by grow_thick across, in image pixels. Vertical text is taken to read
+ * downwards: a card tapped clockwise. */
+static void
+lone_title (const Line *l, double grow_thick, double scale, TsCardCandidate *c)
+{
+  memset (c, 0, sizeof *c);
+  double q[4][2];
+  line_corners (l, 0.25 * l->thick, grow_thick, q);
+  for (int k = 0; k < 4; k++) {
+    c->title[k][0] = q[k][0] / scale;
+    c->title[k][1] = q[k][1] / scale;
+  }
+  c->has_quad = FALSE;
+  c->angle_deg = ts_rectify_quad_angle (c->title);
+  c->upright_known = FALSE;
+  c->tapped = ts_rectify_angle_is_tapped (c->angle_deg);
+}
+
 /* Turns lines into title candidates appended to out, whose first n_cards are found cards.
  * A line near the top of a card refines that card's title (best_v: the highest so far per
  * card). With second_look, lines only fill gaps: one over a title already in out, or a
@@ -745,13 +773,7 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     if (l->trimmed && aspect < 4.0 && !solid)
       continue;
     TsCardCandidate c;
-    memset (&c, 0, sizeof c);
-    double q[4][2];
-    line_corners (l, 0.25 * l->thick, 0.3 * l->thick, q);
-    for (int k = 0; k < 4; k++) {
-      c.title[k][0] = q[k][0] / scale;
-      c.title[k][1] = q[k][1] / scale;
-    }
+    lone_title (l, 0.3 * l->thick, scale, &c);
     double cx = l->c[0] / scale, cy = l->c[1] / scale;
     gboolean inside = FALSE;
     for (guint j = 0; j < n_cards && !inside; j++) {
@@ -771,11 +793,6 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     }
     if (inside)
       continue;
-    /* Vertical text is taken to read downwards: a card tapped clockwise. */
-    c.has_quad = FALSE;
-    c.angle_deg = ts_rectify_quad_angle (c.title);
-    c.upright_known = FALSE;
-    c.tapped = ts_rectify_angle_is_tapped (c.angle_deg);
     c.confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
     if (second_look) {
       /* A gap filler is a weaker guess than a line found the first way. */
@@ -783,6 +800,78 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
       if (!fills_gap (out, n_cards, &c))
         continue;
     }
+    g_array_append_val (out, c);
+  }
+}
+
+/* Is the contour the outline of a name bar (modern frames: a light rounded bar some 55 x 4.3
+ * mm around the name)? Its ring is a closed edge contour even where the card's own outline
+ * is lost (a dark card on a dark table, a card stacked under another), and it holds the name
+ * whole where the letters alone break apart or are too short to make a line ("Fear"). */
+static gboolean
+name_bar (const float *pts, guint n, double area, double min_h, double max_h, Line *out)
+{
+  if (n < 4 || area < 6 * min_h * min_h)
+    return FALSE;
+  double r[4][2];
+  ts_cv_min_area_rect (pts, n, r);
+  double e0 = dist (r[0], r[1]), e1 = dist (r[1], r[2]);
+  double len = MAX (e0, e1), thick = MIN (e0, e1);
+  if (thick < min_h || thick > max_h || len < 8 * thick || len > 16 * thick)
+    return FALSE;
+  double fill = area / MAX (e0 * e1, 1);
+  if (fill < 0.75)
+    return FALSE;
+  line_from_rect (r, fill, out);
+  return TRUE;
+}
+
+/* Does the title outline q run along the line l (within about 15 degrees)? */
+static gboolean
+along_bar (const Line *l, const double q[4][2])
+{
+  double dx = q[1][0] - q[0][0], dy = q[1][1] - q[0][1];
+  return fabs (dx * l->dir[0] + dy * l->dir[1]) >= 0.96 * MAX (hypot (dx, dy), 1e-9);
+}
+
+/* Name bars outside the cards found (the first n_cards of out) whose name line was missed
+ * or found only in part: a line found inside a bar and half as long as it or more is the
+ * name, read better on its own (a bar's reading runs on into the mana cost, and its first
+ * words may make another card's name: "Portent" of "Portent of Betrayal"). One candidate
+ * a bar (its ring gives an outer and an inner contour). */
+static void
+emit_bars (const GArray *bars, double scale, guint n_cards, GArray *out)
+{
+  guint n_lines = out->len;
+  for (guint i = 0; i < bars->len; i++) {
+    const Line *l = &g_array_index (bars, Line, i);
+    double cx = l->c[0] / scale, cy = l->c[1] / scale;
+    double bq[4][2];
+    line_corners (l, 0, 0, bq);
+    for (int k = 0; k < 4; k++) {
+      bq[k][0] /= scale;
+      bq[k][1] /= scale;
+    }
+    gboolean seen = FALSE;
+    for (guint j = 0; j < n_cards && !seen; j++)
+      seen = ts_rectify_quad_contains (g_array_index (out, TsCardCandidate, j).quad, cx, cy);
+    for (guint j = n_cards; j < out->len && !seen; j++) {
+      const TsCardCandidate *o = &g_array_index (out, TsCardCandidate, j);
+      double ox, oy;
+      ts_rectify_quad_center (o->title, &ox, &oy);
+      if (j >= n_lines)
+        seen = ts_rectify_quad_contains (o->title, cx, cy);
+      else
+        seen = ts_rectify_quad_contains (bq, ox, oy) && along_bar (l, o->title) &&
+               ts_rectify_quad_edge (o->title, 0) >= 0.5 * l->len / scale;
+    }
+    if (seen)
+      continue;
+    TsCardCandidate c;
+    /* The bar is the band: grown along it only, to take in its rounded ends. */
+    lone_title (l, 0, scale, &c);
+    /* Below a line found in the bar: over one name the line comes first. */
+    c.confidence = 0.25;
     g_array_append_val (out, c);
   }
 }
@@ -904,11 +993,14 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
   scale = (double) gray->width / image->width;
   detector->timing.ms_prepare = ms_since (&t);
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
-  find_cards (detector, gray, scale, found);
+  g_autoptr (GArray) bars = g_array_new (FALSE, FALSE, sizeof (Line));
+  find_cards (detector, gray, scale, found, p->find_titles && p->name_bars ? bars : NULL);
   detector->timing.ms_cards = ms_since (&t);
   guint n_cards = found->len;
-  if (p->find_titles)
+  if (p->find_titles) {
     find_titles (detector, gray, scale, asked, n_cards, found);
+    emit_bars (bars, scale, n_cards, found);
+  }
   /* Whole cards first (they carry the most information), then title lines by score. */
   if (found->len > n_cards)
     qsort (&g_array_index (found, TsCardCandidate, n_cards), found->len - n_cards,

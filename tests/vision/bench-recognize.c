@@ -76,6 +76,23 @@ print_reader_timing (const TsReader *reader)
 }
 
 /* The fastest of runs detections of frame, stage by stage (each stage's best). */
+/* The still-photo tuning the recognize command reads with: the detector's defaults with the
+ * name bars on (the live table leaves them off). */
+static void
+photo_params_init (TsDetectorParams *p)
+{
+  ts_detector_params_init (p);
+  p->name_bars = TRUE;
+}
+
+static TsDetector *
+photo_detector_new (void)
+{
+  TsDetectorParams p;
+  photo_params_init (&p);
+  return ts_detector_new (&p);
+}
+
 static void
 print_detect_breakdown (TsDetector *det, const TsImage *frame, int runs)
 {
@@ -220,7 +237,7 @@ bench_synthetic (guint per_preset)
   TsCardDb *db = kit.db;
   TsReader *reader = kit.reader;
   TsSynthDeck *deck = kit.deck;
-  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsDetector) det = photo_detector_new ();
   const TsSynthPreset *presets = card_presets;
   /* TS_SYNTH_SEED: the first scene's seed (1000 the tuning scenes; others to confirm on
    * scenes not tuned on). */
@@ -455,7 +472,7 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look, gboolean re
   if (!kit_open (&kit))
     return;
   TsDetectorParams dp;
-  ts_detector_params_init (&dp);
+  photo_params_init (&dp);
   dp.second_look = second_look;
   g_autoptr (TsDetector) det = ts_detector_new (&dp);
   TsSynthDeck *deck = kit.deck;
@@ -599,7 +616,7 @@ bench_real_titles (const char *shared, guint max)
     if (g_str_has_prefix (f, "gt_") && g_str_has_suffix (f, ".txt"))
       g_ptr_array_add (files, g_strdup (f));
   g_ptr_array_sort (files, by_name);
-  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsDetector) det = photo_detector_new ();
   const char *dump = g_getenv ("TS_TITLES_DUMP");
   guint n_truth = 0, n_cov = 0, n_cands = 0, n_img = 0;
   double ms_sum = 0;
@@ -745,7 +762,7 @@ bench_cube (const char *shared, const TsCardDb *db, TsReader *reader)
     if (!img)
       continue;
     TsDetectorParams p;
-    ts_detector_params_init (&p);
+    photo_params_init (&p);
     p.work_size = 2048;
     p.max_candidates = 128;
     g_autoptr (TsDetector) det = ts_detector_new (&p);
@@ -783,7 +800,7 @@ draw_candidates (const char *in, const char *out_path)
     return 1;
   }
   g_autoptr (TsImage) rgb = ts_cv_convert_channels (img, 3);
-  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsDetector) det = photo_detector_new ();
   g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   ts_detector_detect (det, img, cands, NULL);
   g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
@@ -832,7 +849,7 @@ main (int argc, char **argv)
   if (argc > 1 && strcmp (argv[1], "detect") == 0) {
     g_autofree char *photo = g_build_filename (shared, "dev-photos", "visions-dev", "images",
                                                "IMG_20191130151746.jpg", NULL);
-    g_autoptr (TsDetector) det = ts_detector_new (NULL);
+    g_autoptr (TsDetector) det = photo_detector_new ();
     bench_detect_1080p (det, photo);
     return 0;
   }
@@ -882,7 +899,7 @@ main (int argc, char **argv)
   }
   printf ("card database: %u cards, opened with matcher and OCR in %.0f ms\n",
           ts_carddb_count (db), now_ms () - t0);
-  g_autoptr (TsDetector) det = ts_detector_new (NULL);
+  g_autoptr (TsDetector) det = photo_detector_new ();
 
   TsEval e;
   ts_eval_init (&e);

@@ -565,6 +565,24 @@ named_titles_covered (const TsSynthScene *scene, const char *name, GArray *cands
   return n;
 }
 
+/* The titles of the cards called name in the generated scene (preset, seed) that the
+ * detector under params on (NULL: the defaults) covers (n_on) and under params off covers
+ * (n_off), and how many such cards there are (n_named); cands_out, if not NULL, receives the
+ * candidates under on. */
+static void
+titles_covered_on_off (TsSynthPreset preset, guint32 seed, const char *name,
+                       const TsDetectorParams *on, const TsDetectorParams *off, gboolean loose,
+                       guint *n_on, guint *n_off, guint *n_named, GArray **cands_out)
+{
+  g_autoptr (TsSynthScene) scene = render_scene (preset, seed);
+  g_autoptr (GArray) cands = detect_with (scene->image, on);
+  g_autoptr (GArray) cands_off = detect_with (scene->image, off);
+  *n_on = named_titles_covered (scene, name, cands, loose, n_named);
+  *n_off = named_titles_covered (scene, name, cands_off, loose, n_named);
+  if (cands_out)
+    *cands_out = g_steal_pointer (&cands);
+}
+
 /* A generated scene (modern frames, seed 1008) with a "Lure" card whose outline is found
  * a little inside its own, so the band placed from the outline misses the name: only the
  * name line found as a line puts the title right. The name is short and bold, its letters
@@ -573,17 +591,16 @@ named_titles_covered (const TsSynthScene *scene, const char *name, GArray *cands
 static void
 test_detect_title__short_bold_name_is_not_a_frame_line (void **state)
 {
-  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_MODERN, 1008);
-  g_autoptr (GArray) cands = detect (scene->image);
   /* With every short straight run taken out as a frame line (the live tuning), the name is
    * cut into strips: the switch is what finds it. */
   TsDetectorParams p;
   ts_detector_params_init (&p);
   p.long_frame_lines = FALSE;
-  g_autoptr (GArray) short_runs = detect_with (scene->image, &p);
-  guint n_lure;
-  assert_int_equal (named_titles_covered (scene, "Lure", cands, FALSE, &n_lure), 1);
-  assert_int_equal (named_titles_covered (scene, "Lure", short_runs, FALSE, &n_lure), 0);
+  guint on, off, n_lure;
+  titles_covered_on_off (TS_SYNTH_PRESET_MODERN, 1008, "Lure", NULL, &p, FALSE, &on, &off,
+                         &n_lure, NULL);
+  assert_int_equal (on, 1);
+  assert_int_equal (off, 0);
   assert_int_equal (n_lure, 1);
 }
 
@@ -594,15 +611,14 @@ test_detect_title__short_bold_name_is_not_a_frame_line (void **state)
 static void
 test_detect_title__short_solid_name_cut_free_is_kept (void **state)
 {
-  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_OLD, 1007);
-  g_autoptr (GArray) cands = detect (scene->image);
   TsDetectorParams p;
   ts_detector_params_init (&p);
   p.short_solid_lines = FALSE;
-  g_autoptr (GArray) four_long = detect_with (scene->image, &p);
-  guint n_fear;
-  assert_int_equal (named_titles_covered (scene, "Fear", cands, TRUE, &n_fear), 3);
-  assert_int_equal (named_titles_covered (scene, "Fear", four_long, TRUE, &n_fear), 0);
+  guint on, off, n_fear;
+  titles_covered_on_off (TS_SYNTH_PRESET_OLD, 1007, "Fear", NULL, &p, TRUE, &on, &off, &n_fear,
+                         NULL);
+  assert_int_equal (on, 3);
+  assert_int_equal (off, 0);
   assert_int_equal (n_fear, 3);
 }
 
@@ -701,6 +717,79 @@ test_detect_title__card_half_hidden (void **state)
   assert_true (ts_rectify_quad_edge (c->title, 0) > 200);
 }
 
+/* A generated scene (hard, seed 1001): two "Fear" cards, black, on a dark blue table, one
+ * stacked a little below the other and half under a third card. Neither card's outline
+ * makes a closed contour and the short names under blur make no text line, but each name
+ * bar's edge ring is whole: the bar is the title line. */
+static void
+test_detect_title__name_bar_of_a_card_without_outline (void **state)
+{
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.name_bars = TRUE;
+  guint on, off, n_fear;
+  g_autoptr (GArray) cands = NULL;
+  titles_covered_on_off (TS_SYNTH_PRESET_HARD, 1001, "Fear", &p, NULL, FALSE, &on, &off, &n_fear,
+                         &cands);
+  assert_int_equal (on, 2);
+  assert_int_equal (off, 0);
+  assert_int_equal (n_fear, 2);
+  /* A bar is one candidate, not one for each contour of its edge ring. */
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *a = &g_array_index (cands, TsCardCandidate, i);
+    double ax, ay;
+    ts_rectify_quad_center (a->title, &ax, &ay);
+    for (guint j = i + 1; j < cands->len; j++) {
+      const TsCardCandidate *b = &g_array_index (cands, TsCardCandidate, j);
+      double bx, by;
+      ts_rectify_quad_center (b->title, &bx, &by);
+      double dlen = ts_rectify_quad_edge (a->title, 0) - ts_rectify_quad_edge (b->title, 0);
+      assert_false (hypot (ax - bx, ay - by) < 3 && fabs (dlen) < 20);
+    }
+  }
+}
+
+/* The longest title of a candidate without an outline that holds (x, y); 0 if none. */
+static double
+longest_line_over (GArray *cands, double x, double y)
+{
+  double best = 0;
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    if (!c->has_quad && ts_rectify_quad_contains (c->title, x, y))
+      best = MAX (best, ts_rectify_quad_edge (c->title, 0));
+  }
+  return best;
+}
+
+/* Two light name bars 600 x 48 px on a dark table, no card outline around them: in one a
+ * long name, found whole as a line, which is the candidate (a bar's reading runs on into
+ * the mana cost, and "Portent" would match the first word of "Portent of Betrayal"); in the
+ * other a name the line search finds only a piece of, where the bar is a candidate too. */
+static void
+test_detect_title__name_bar_only_where_the_line_is_missed (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (900, 500);
+  for (int k = 0; k < 2; k++)
+    for (int y = 100 + 200 * k; y < 148 + 200 * k; y++)
+      memset (img->data + (gsize) y * img->stride + 150 * 3, 215, 600 * 3);
+  ts_cv_draw_text (img, "Portent of Betrayal", 165, 135, 1.3, 15, 15, 15);
+  ts_cv_draw_text (img, "Ox", 165, 335, 1.3, 15, 15, 15);
+  ts_cv_gaussian_blur (img, 1.0);
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.name_bars = TRUE;
+  g_autoptr (GArray) cands = detect_with (img, &p);
+  /* The defaults (the live table's tuning) leave bars out. */
+  g_autoptr (GArray) no_bars = detect (img);
+  /* The long name: a line as long as the name (19 letters of some 21 px), no bar. */
+  double len = longest_line_over (cands, 300, 124);
+  assert_true (len > 300 && len < 540);
+  /* The short name: the bar, whole. */
+  assert_true (longest_line_over (cands, 450, 324) > 560);
+  assert_true (longest_line_over (no_bars, 450, 324) < 300);
+}
+
 int
 main (void)
 {
@@ -728,6 +817,8 @@ main (void)
     cmocka_unit_test (test_detect_title__short_solid_name_cut_free_is_kept),
     cmocka_unit_test (test_detect_title__large_and_out_of_focus),
     cmocka_unit_test (test_detect_title__card_half_hidden),
+    cmocka_unit_test (test_detect_title__name_bar_of_a_card_without_outline),
+    cmocka_unit_test (test_detect_title__name_bar_only_where_the_line_is_missed),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
