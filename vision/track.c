@@ -261,6 +261,14 @@ static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
 static double long_side (const double size[2]);
 static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
 
+/* Was the track followed mostly by its title line alone? Its size is then a guess from the
+ * title's width (a word of the title found alone makes it half a card). */
+static gboolean
+mostly_title (const Track *tr)
+{
+  return tr->quad_frames * 2 < tr->seen_frames;
+}
+
 /* Is the track now on another title than it was confirmed on (moved off, or the title's
  * look changed)? */
 static gboolean
@@ -594,7 +602,7 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
   j->crop = crop_for_reading (image, &tr->last, &j->req);
   j->req.image = j->crop;
   j->solid = tr->last.has_quad && tr->angle_settled && tr->still_frames >= STILL_FRAMES &&
-             tr->quad_frames * 2 >= tr->seen_frames;
+             !mostly_title (tr);
   tr->reads++;
   tr->last_read_us = time_us;
   tr->have_sig = input_signature (image, &tr->last, tr->sig);
@@ -1018,7 +1026,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     /* A title line alone that twice gave no name is no title: reading it again would keep
      * the reader from the cards. */
     gboolean hopeless = tr->blank_reads >= 2 && tr->votes->len == 0 &&
-                        tr->quad_frames * 2 < tr->seen_frames;
+                        mostly_title (tr);
     if (hopeless && tr->rechecking) {
       tr->rechecking = FALSE;  /* nothing to decide with: it stays what it was */
       unsure = tr->name == NULL || tr->name_score < t->p.strong_score;
@@ -1091,9 +1099,13 @@ find_reappeared (TsTracker *t, const Track *nw)
           0.5 * long_side (o->size))
       continue;
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    /* A piece of something is not the card. But a card seen whole may be one that was
+     * followed by its title line alone: that size was a guess from the title's width. (Not
+     * the other way round: a line alone is taken for a card seen whole only at its size.) */
     double ratio = long_side (nw->size) / long_side (o->size);
-    if (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO)
-      continue;  /* a piece of something, not the card */
+    if ((ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO) &&
+        (mostly_title (nw) || !mostly_title (o)))
+      continue;
     gboolean ok;
     if (nw->name && o->name)
       ok = strcmp (nw->name, o->name) == 0;
@@ -1120,7 +1132,7 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
-  if (!t->p.report_unread || tr->quad_frames * 2 < tr->seen_frames)
+  if (!t->p.report_unread || mostly_title (tr))
     return FALSE;
   gboolean gave_up = tr->reads >= t->p.max_reads && !tr->read_in_flight;
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
@@ -1602,7 +1614,7 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
         g_ptr_array_remove (t->tracks, tr);
       else if (tr->name == NULL && t->have_reader &&
                (!t->p.report_unread || time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
-                tr->quad_frames * 2 < tr->seen_frames))
+                mostly_title (tr)))
         g_ptr_array_remove (t->tracks, tr);
       else
         announce (t, tr, time_us, out);

@@ -1242,6 +1242,33 @@ test_track__a_small_thing_where_a_card_lay_is_not_the_card (void **state)
   sim_clear (&s);
 }
 
+/* A card followed by its title line alone (the detector lost its outline) has a size
+ * guessed from the line's width, here about half a card's. Seen whole again a card's length
+ * further on (the line alone had placed it at the title's centre), it is the same card: one
+ * entry, no second card, nothing left. */
+static void
+test_track__card_seen_whole_after_its_title_alone_is_one_card (void **state)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  Sim s;
+  sim_init (&s, &p, NULL);
+  int line = sim_add (&s, 300, 300, "Wild Growth", AREA_BATTLEFIELD);
+  s.cards[line].title_only = TRUE;
+  s.cards[line].scale = 0.55;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[line].present = FALSE;
+  sim_step (&s, 3);
+  sim_add (&s, 300, 380, "Wild Growth", AREA_BATTLEFIELD);
+  sim_step (&s, 4 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
 /* A land is played where another one was a moment ago: another card, not a renamed one. */
 static void
 test_track__another_card_in_the_same_spot_is_another_card (void **state)
@@ -1874,6 +1901,7 @@ main (void)
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
+    cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
