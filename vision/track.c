@@ -56,6 +56,9 @@
 /* A card's track this close (x its long side) to a new track read as the same name had slid
  * off the card: the two are one card. */
 #define SLID_OFF 0.35
+/* A title line's centre lies up to this far (x its card's long side) from the card's centre
+ * (about 0.4 on a card, a little more as the line is fitted or the card turned). */
+#define TITLE_FROM_CENTRE 0.45
 /* A card carried to a pile is seen this far (x its long side) from its place, in a
  * direction within about 30 degrees (cosine PILE_TOWARDS) of the pile's, before it
  * vanishes. */
@@ -990,8 +993,18 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->turn_frames = 0;
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
-   * on a zone border must sit in the new zone for confirm_frames frames first. */
-  if (in->area != tr->area && in->area == tr->next_area)
+   * on a zone border must sit in the new zone for confirm_frames frames first. A reported
+   * card's title line alone has a say only once it is further from where the card lay than
+   * its own title's centre could be: a line alone lies at the title's centre when the card's
+   * up is not known, for a card by a zone's border over the border (a creature beside its
+   * owner's library "moved" onto the library), while a card carried to its graveyard may
+   * be seen there by its title line alone. */
+  gboolean zoned = in->has_quad || tr->state != TRACK_ACTIVE ||
+                   hypot (in->center[0] - tr->home[0], in->center[1] - tr->home[1]) >
+                     TITLE_FROM_CENTRE * long_side (tr->size);
+  if (!zoned)
+    ;  /* no say in it */
+  else if (in->area != tr->area && in->area == tr->next_area)
     tr->next_area_frames++;
   else {
     tr->next_area = in->area;
@@ -1001,7 +1014,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
-  } else if (in->area != tr->area && tr->next_area_frames >= t->p.confirm_frames) {
+  } else if (zoned && in->area != tr->area && tr->next_area_frames >= t->p.confirm_frames) {
     int from = tr->area;
     tr->area = in->area;
     tr->owner = in->owner;

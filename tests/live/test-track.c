@@ -13,6 +13,7 @@
 #define FPS 30
 #define FRAME_US (1000000 / FPS)
 #define AREA_BATTLEFIELD 1
+#define AREA_LIBRARY 3
 #define AREA_GRAVEYARD 4
 
 typedef struct {
@@ -1269,6 +1270,31 @@ test_track__card_seen_whole_after_its_title_alone_is_one_card (void **state)
   sim_clear (&s);
 }
 
+/* A creature lies by its owner's library. Its outline lost for two seconds, it is seen by its
+ * title line alone, whose centre lies over the border: it has not moved onto the library. */
+static void
+test_track__title_line_over_a_zone_border_moves_nothing (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Fungusaur", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].title_only = TRUE;
+  s.cards[c].x += 30;
+  s.cards[c].area = AREA_LIBRARY;
+  sim_step (&s, 2 * FPS);
+  s.cards[c].title_only = FALSE;
+  s.cards[c].x -= 30;
+  s.cards[c].area = AREA_BATTLEFIELD;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  sim_clear (&s);
+}
+
 /* A land is played where another one was a moment ago: another card, not a renamed one. */
 static void
 test_track__another_card_in_the_same_spot_is_another_card (void **state)
@@ -1902,6 +1928,7 @@ main (void)
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
     cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
+    cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
