@@ -56,6 +56,9 @@
 /* A card's track this close (x its long side) to a new track read as the same name had slid
  * off the card: the two are one card. */
 #define SLID_OFF 0.35
+/* A title line's centre lies up to this far (x its card's long side) from the card's centre
+ * (about 0.4 on a card, a little more as the line is fitted or the card turned). */
+#define TITLE_FROM_CENTRE 0.45
 /* A card carried to a pile is seen this far (x its long side) from its place, in a
  * direction within about 30 degrees (cosine PILE_TOWARDS) of the pile's, before it
  * vanishes. */
@@ -260,6 +263,14 @@ static double from_tapped (double rel);
 static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
 static double long_side (const double size[2]);
 static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
+
+/* Was the track followed mostly by its title line alone? Its size is then a guess from the
+ * title's width (a word of the title found alone makes it half a card). */
+static gboolean
+mostly_title (const Track *tr)
+{
+  return tr->quad_frames * 2 < tr->seen_frames;
+}
 
 /* Is the track now on another title than it was confirmed on (moved off, or the title's
  * look changed)? */
@@ -594,7 +605,7 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
   j->crop = crop_for_reading (image, &tr->last, &j->req);
   j->req.image = j->crop;
   j->solid = tr->last.has_quad && tr->angle_settled && tr->still_frames >= STILL_FRAMES &&
-             tr->quad_frames * 2 >= tr->seen_frames;
+             !mostly_title (tr);
   tr->reads++;
   tr->last_read_us = time_us;
   tr->have_sig = input_signature (image, &tr->last, tr->sig);
@@ -982,8 +993,18 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->turn_frames = 0;
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
-   * on a zone border must sit in the new zone for confirm_frames frames first. */
-  if (in->area != tr->area && in->area == tr->next_area)
+   * on a zone border must sit in the new zone for confirm_frames frames first. A reported
+   * card's title line alone has a say only once it is further from where the card lay than
+   * its own title's centre could be: a line alone lies at the title's centre when the card's
+   * up is not known, for a card by a zone's border over the border (a creature beside its
+   * owner's library "moved" onto the library), while a card carried to its graveyard may
+   * be seen there by its title line alone. */
+  gboolean zoned = in->has_quad || tr->state != TRACK_ACTIVE ||
+                   hypot (in->center[0] - tr->home[0], in->center[1] - tr->home[1]) >
+                     TITLE_FROM_CENTRE * long_side (tr->size);
+  if (!zoned)
+    ;  /* no say in it */
+  else if (in->area != tr->area && in->area == tr->next_area)
     tr->next_area_frames++;
   else {
     tr->next_area = in->area;
@@ -993,7 +1014,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
-  } else if (in->area != tr->area && tr->next_area_frames >= t->p.confirm_frames) {
+  } else if (zoned && in->area != tr->area && tr->next_area_frames >= t->p.confirm_frames) {
     int from = tr->area;
     tr->area = in->area;
     tr->owner = in->owner;
@@ -1018,7 +1039,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     /* A title line alone that twice gave no name is no title: reading it again would keep
      * the reader from the cards. */
     gboolean hopeless = tr->blank_reads >= 2 && tr->votes->len == 0 &&
-                        tr->quad_frames * 2 < tr->seen_frames;
+                        mostly_title (tr);
     if (hopeless && tr->rechecking) {
       tr->rechecking = FALSE;  /* nothing to decide with: it stays what it was */
       unsure = tr->name == NULL || tr->name_score < t->p.strong_score;
@@ -1091,9 +1112,13 @@ find_reappeared (TsTracker *t, const Track *nw)
           0.5 * long_side (o->size))
       continue;
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    /* A piece of something is not the card. But a card seen whole may be one that was
+     * followed by its title line alone: that size was a guess from the title's width. (Not
+     * the other way round: a line alone is taken for a card seen whole only at its size.) */
     double ratio = long_side (nw->size) / long_side (o->size);
-    if (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO)
-      continue;  /* a piece of something, not the card */
+    if ((ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO) &&
+        (mostly_title (nw) || !mostly_title (o)))
+      continue;
     gboolean ok;
     if (nw->name && o->name)
       ok = strcmp (nw->name, o->name) == 0;
@@ -1120,7 +1145,7 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
-  if (!t->p.report_unread || tr->quad_frames * 2 < tr->seen_frames)
+  if (!t->p.report_unread || mostly_title (tr))
     return FALSE;
   gboolean gave_up = tr->reads >= t->p.max_reads && !tr->read_in_flight;
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
@@ -1602,7 +1627,7 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
         g_ptr_array_remove (t->tracks, tr);
       else if (tr->name == NULL && t->have_reader &&
                (!t->p.report_unread || time_us - tr->confirmed_us < (gint64) t->p.name_wait_ms * 1000 ||
-                tr->quad_frames * 2 < tr->seen_frames))
+                mostly_title (tr)))
         g_ptr_array_remove (t->tracks, tr);
       else
         announce (t, tr, time_us, out);

@@ -590,8 +590,9 @@ score (Run *run, const GArray *truth, EvalResult *out)
       continue;
     if (strcmp (k, "entered") == 0 || strcmp (k, "left") == 0)
       out->spurious_enter_leave++;
-    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u)", (int) r->frame,
-                            k, r->card ? r->card : "(unnamed)", r->track);
+    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u, dated %d)",
+                            (int) r->frame, k, r->card ? r->card : "(unnamed)", r->track,
+                            r->when);
     if (r->near)
       g_string_append_printf (out->log, " near %s at %.2f", r->near, r->near_d);
     g_string_append_c (out->log, '\n');
