@@ -628,3 +628,45 @@ ts_cv_components (const TsImage *binary, guint32 **labels_out)
   }
   return out;
 }
+
+/* ---- title reading: blur ---- */
+
+double
+ts_cv_edge_sigma (const TsImage *gray)
+{
+  cv::Mat m = wrap (gray), gx, gy, mag;
+  if (m.rows < 3 || m.cols < 3)
+    return 0;
+  cv::Sobel (m, gx, CV_32F, 1, 0, 3, 1.0 / 8);
+  cv::Sobel (m, gy, CV_32F, 0, 1, 3, 1.0 / 8);
+  cv::magnitude (gx, gy, mag);
+  std::vector<float> g (mag.begin<float> (), mag.end<float> ());
+  std::vector<uint8_t> v (m.begin<uint8_t> (), m.end<uint8_t> ());
+  size_t hi_g = g.size () * 99 / 100;
+  std::nth_element (g.begin (), g.begin () + hi_g, g.end ());
+  size_t lo = v.size () * 3 / 100, hi = v.size () * 97 / 100;
+  std::nth_element (v.begin (), v.begin () + lo, v.end ());
+  uint8_t v_lo = v[lo];
+  std::nth_element (v.begin (), v.begin () + hi, v.end ());
+  uint8_t v_hi = v[hi];
+  if (g[hi_g] <= 0 || v_hi <= v_lo)
+    return 0;
+  return (v_hi - v_lo) / (g[hi_g] * std::sqrt (2 * M_PI));
+}
+
+void
+ts_cv_deblur_gaussian (TsImage *gray, double sigma, int iterations)
+{
+  if (sigma <= 0 || iterations <= 0)
+    return;
+  cv::Mat m = wrap (gray), observed, estimate, blurred, ratio;
+  m.convertTo (observed, CV_32F, 1.0 / 255, 1.0 / 255);
+  estimate = observed.clone ();
+  for (int i = 0; i < iterations; i++) {
+    cv::GaussianBlur (estimate, blurred, cv::Size (0, 0), sigma, 0, cv::BORDER_REPLICATE);
+    cv::divide (observed, cv::max (blurred, 1e-3), ratio);
+    cv::GaussianBlur (ratio, ratio, cv::Size (0, 0), sigma, 0, cv::BORDER_REPLICATE);
+    cv::multiply (estimate, ratio, estimate);
+  }
+  estimate.convertTo (m, CV_8U, 255, -1);
+}

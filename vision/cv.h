@@ -144,3 +144,15 @@ typedef struct {
  * width * height labels, row by row, owned by the caller (g_free). */
 GArray *ts_cv_components (const TsImage *binary, guint32 **labels_out);
 G_END_DECLS
+
+/* ---- title reading: blur (reader.c) ---- */
+G_BEGIN_DECLS
+/* The blur of a grey image's edges as the sigma (pixels) of a Gaussian that would blur a
+ * sharp step of its contrast (its 3rd to 97th percentile) to its steepest gradients (their
+ * 99th percentile); 0 when it has no contrast. Strokes thinner than the blur read a little
+ * low. */
+double ts_cv_edge_sigma (const TsImage *gray);
+/* In place on a grey image: iterations of Richardson-Lucy deconvolution with a Gaussian
+ * point spread function of sigma (pixels). */
+void ts_cv_deblur_gaussian (TsImage *gray, double sigma, int iterations);
+G_END_DECLS

@@ -38,10 +38,12 @@
  * name found by searching a lone line as a band needs Tesseract's confidence (texture
  * stretched to full contrast can look like a short word). A card's band that still gave no
  * name is read from soft strips: its text row as warped, only its ground divided out and
- * its contrast stretched, then the same with a wide unsharp mask. A blurred title's strokes
- * fade into grey that the clean strip's ink levels cut into pieces, while Tesseract reads
- * the grey letters whole. So is a lone line whose search as a band came near a name but
- * not near enough, at the way up that came nearest.
+ * its contrast stretched, then the same with a wide unsharp mask, then deblurred first
+ * (Richardson-Lucy with a Gaussian as wide as the blur its edges show). A blurred title's
+ * strokes fade into grey that the clean strip's ink levels cut into pieces, while Tesseract
+ * reads the grey letters whole, and the deblurred ones where they had run together. So is
+ * a lone line whose search as a band came near a name but not near enough, at the way up
+ * that came nearest.
  *
  * Most candidates are no title (rules text, art, texture) and go through every retry, so
  * retries are spared where they cannot help: a band's text row lighter than three letters

@@ -361,6 +361,14 @@ test_reader__blurred_title_read_from_soft_strips (void **state)
   assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1009, "Grizzly Bears");
 }
 
+/* A title blurred past what the soft strips bring back ("Coe ve rei" for Gloom): its
+ * strip deblurred by the blur its edges show reads it. */
+static void
+test_reader__blurred_title_read_deblurred (void **state)
+{
+  assert_scene_card_reads_from_outline (*state, TS_SYNTH_PRESET_HARD, 1028, "Gloom");
+}
+
 /* A blurred name found as a lone line, whose band search comes near the name but not near
  * enough ("Nettling Lnp"): its soft strips read it, as a card's band's do. */
 static void
@@ -991,6 +999,7 @@ main (void)
     cmocka_unit_test (test_reader__glare_over_a_light_name_line),
     cmocka_unit_test (test_reader__dark_name_on_a_pale_band),
     cmocka_unit_test (test_reader__blurred_title_read_from_soft_strips),
+    cmocka_unit_test (test_reader__blurred_title_read_deblurred),
     cmocka_unit_test (test_reader__blurred_line_read_from_soft_strips),
     cmocka_unit_test (test_reader__letters_weighed_second),
     cmocka_unit_test (test_reader__alternatives_only_from_a_card_outline),
