@@ -41,6 +41,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->work_size = 1024;
   params->min_card_area = 0.004;
   params->aspect_tolerance = 0.12;
+  params->stack_margin = 0.05;
   params->min_title_height = 10;
   params->max_title_height = 0.12;
   params->find_titles = TRUE;
@@ -175,6 +176,83 @@ card_candidate (const double q_in[4][2], double scale, double fill, TsCardCandid
 static gboolean name_bar (const float *pts, guint n, double area, double min_h, double max_h,
                           Line *out);
 
+/* The point at (s along the long sides from the first short side, u along that side) of a
+ * card quad whose first edge is a short side. */
+static void
+quad_point (const double q[4][2], double s, double u, double p[2])
+{
+  for (int k = 0; k < 2; k++) {
+    double l = q[0][k] + (q[3][k] - q[0][k]) * s, r = q[1][k] + (q[2][k] - q[1][k]) * s;
+    p[k] = l + (r - l) * u;
+  }
+}
+
+/* The share of the middle of the line across quad q at s (as quad_point) that lies on an
+ * edge pixel, at the best s within +- reach of it; *at gets that s. */
+static double
+edge_across (const TsImage *edges, const double q[4][2], double s, double reach, double *at)
+{
+  double len = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  double wid = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
+  int n_u = MAX (8, (int) wid), n_s = (int) ceil (reach * len);
+  double best = 0;
+  *at = s;
+  for (int i = -n_s; i <= n_s; i++) {
+    double si = s + (double) i / MAX (len, 1);
+    int hit = 0, all = 0;
+    for (int j = 0; j < n_u; j++) {
+      double p[2];
+      quad_point (q, si, 0.15 + 0.7 * j / (n_u - 1), p);
+      int x = (int) lround (p[0]), y = (int) lround (p[1]);
+      if (x < 0 || y < 0 || x >= edges->width || y >= edges->height)
+        continue;
+      all++;
+      hit += edges->data[(gsize) y * edges->stride + x] != 0;
+    }
+    double share = all ? (double) hit / all : 0;
+    if (share > best) {
+      best = share;
+      *at = si;
+    }
+  }
+  return best;
+}
+
+/* Two stacked cards, one shifted along its long side over the other, give one outline
+ * around both, longer than a card. Where a straight edge runs across that outline a card's
+ * length from one end (the front card's end), the outline is cut into the two cards: the
+ * front card from that edge to its end, and the back card a card's length from the other
+ * end. Writes the two (work-scale, first edge short) and returns TRUE when it cut. */
+static gboolean
+split_stacked (const TsImage *edges, const double q[4][2], double margin, double out[2][4][2])
+{
+  double wid = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
+  double len = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  double f = wid * (TS_CARD_H_MM / TS_CARD_W_MM) / MAX (len, 1);
+  if (f > 1 / (1 + margin))
+    return FALSE;
+  double at_top, at_bottom;
+  /* The front card at the far end (its near edge at 1 - f), or at the near end (at f). */
+  double top = edge_across (edges, q, 1 - f, 0.02, &at_top);
+  double bottom = edge_across (edges, q, f, 0.02, &at_bottom);
+  if (MAX (top, bottom) < 0.9)
+    return FALSE;
+  double cut = top >= bottom ? at_top : at_bottom;
+  double s0[2], s1[2];
+  if (top >= bottom) {
+    s0[0] = 0, s1[0] = f, s0[1] = cut, s1[1] = 1;
+  } else {
+    s0[0] = 0, s1[0] = cut, s0[1] = 1 - f, s1[1] = 1;
+  }
+  for (int k = 0; k < 2; k++) {
+    quad_point (q, s0[k], 0, out[k][0]);
+    quad_point (q, s0[k], 1, out[k][1]);
+    quad_point (q, s1[k], 1, out[k][2]);
+    quad_point (q, s1[k], 0, out[k][3]);
+  }
+  return TRUE;
+}
+
 static void
 find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, GArray *bars)
 {
@@ -242,8 +320,22 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
       else if (hypot (cx - jx, cy - jy) < 0.08 * size && (aj > ai || (aj == ai && j < i)))
         keep = FALSE;  /* the same card found twice */
     }
-    if (keep)
+    if (!keep)
+      continue;
+    double q[4][2], halves[2][4][2];
+    for (int k = 0; k < 4; k++) {
+      q[k][0] = ci->quad[k][0] * scale;
+      q[k][1] = ci->quad[k][1] * scale;
+    }
+    if (p->stack_margin <= 0 || !split_stacked (thick, q, p->stack_margin, halves)) {
       g_array_append_val (cards, *ci);
+      continue;
+    }
+    for (int k = 0; k < 2; k++) {
+      TsCardCandidate c;
+      card_candidate (halves[k], scale, 2 * ci->confidence - 1, &c);
+      g_array_append_val (cards, c);
+    }
   }
 }
 

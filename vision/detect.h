@@ -33,6 +33,9 @@ typedef struct {
   /* How far the quadrilateral's aspect (long / short side) may stray from 88/63 (relative).
    * Raising it accepts cards under stronger perspective and more false rectangles. */
   double aspect_tolerance;
+  /* An outline longer than a card by more than this (relative) with a straight edge across
+   * it a card's length from one end is cut into two stacked cards. 0 or less: never cut. */
+  double stack_margin;
   /* Title lines shorter than this (pixels, input image) are not searched for: below about
    * 12 px OCR fails anyway. Lowering it costs time and false candidates. */
   double min_title_height;

@@ -38,15 +38,31 @@ across_title (const double t[4][2], double x, double y)
   return fabs (((x - cx) * -dy + (y - cy) * dx) / n);
 }
 
+/* Both readings come from whole card outlines and one outline leaves out the other's title:
+ * two cards (two of one name side by side, or stacked with the back card's title showing
+ * past the front card), however close their titles. */
+static gboolean
+apart_outlines (const TsRecognizedCard *a, const TsRecognizedCard *b)
+{
+  if (!a->has_quad || !b->has_quad)
+    return FALSE;
+  double ax, ay, bx, by;
+  ts_rectify_quad_center (a->title, &ax, &ay);
+  ts_rectify_quad_center (b->title, &bx, &by);
+  return !ts_rectify_quad_contains (a->quad, bx, by) ||
+         !ts_rectify_quad_contains (b->quad, ax, ay);
+}
+
 /* Two readings of one card: the same name with overlapping titles, or titles closer than
- * one and a half titles' height. A band over stacked titles (band, over the tight title
- * tight) reaches over the titles of the cards above and below: it is the same card as tight
- * only when tight holds its centre, or it holds tight's centre on its middle row, or they
- * are closer than one and a half of tight's height. */
+ * one and a half titles' height, unless they come from two whole card outlines apart. A
+ * band over stacked titles (band, over the tight title tight) reaches over the titles of
+ * the cards above and below: it is the same card as tight only when tight holds its centre,
+ * or it holds tight's centre on its middle row, or they are closer than one and a half of
+ * tight's height. */
 static gboolean
 same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
 {
-  if (g_strcmp0 (a->name, b->name) != 0)
+  if (g_strcmp0 (a->name, b->name) != 0 || apart_outlines (a, b))
     return FALSE;
   double ax, ay, bx, by;
   ts_rectify_quad_center (a->title, &ax, &ay);

@@ -645,6 +645,16 @@ placed_right (const TsSynthScene *scene, GPtrArray *cards, const char *name)
   return n;
 }
 
+/* Asserts that n true cards called name in the generated scene (preset, seed) have a
+ * reported card of that name on their name line (placed_right). */
+static void
+assert_placed_right (Fixture *f, TsSynthPreset preset, guint32 seed, const char *name, guint n)
+{
+  g_autoptr (TsSynthScene) scene = NULL;
+  g_autoptr (GPtrArray) cards = recognize_scene (f, preset, seed, &scene);
+  assert_int_equal (placed_right (scene, cards, name), n);
+}
+
 /* Three "Crystal Rod" cards stacked (hard scene 7003): the half-size look joins their title
  * bands into lines two titles thick, each read "Crystal Rod" too. Kept over the tight lines
  * as the first reading, such a band swallowed them as duplicates: one Crystal Rod was
@@ -654,10 +664,42 @@ placed_right (const TsSynthScene *scene, GPtrArray *cards, const char *name)
 static void
 test_recognize__band_over_stacked_titles_is_no_duplicate (void **state)
 {
+  assert_placed_right (*state, TS_SYNTH_PRESET_HARD, 7003, "Crystal Rod", 3);
+}
+
+/* Two cards stacked, the front one shifted down over the back one (old scene 1002): their
+ * edges make one outline around both, about a tenth longer than a card but within the
+ * aspect tolerance, and the title placed from it was the back card's. The straight edge of
+ * the front card across that outline cuts it into the two cards: the front card's name,
+ * "Fungusaur" (the back card's too), is read from the front card's title. */
+static void
+test_recognize__stacked_outline_is_cut_into_two_cards (void **state)
+{
   Fixture *f = *state;
   g_autoptr (TsSynthScene) scene = NULL;
-  g_autoptr (GPtrArray) cards = recognize_scene (f, TS_SYNTH_PRESET_HARD, 7003, &scene);
-  assert_int_equal (placed_right (scene, cards, "Crystal Rod"), 3);
+  g_autoptr (GPtrArray) cards = recognize_scene (f, TS_SYNTH_PRESET_OLD, 1002, &scene);
+  /* The true cards: the back one first, the front one (shown whole) next. */
+  const TsSynthCard *back = &g_array_index (scene->cards, TsSynthCard, 0);
+  const TsSynthCard *front = &g_array_index (scene->cards, TsSynthCard, 1);
+  assert_string_equal (front->name, "Fungusaur");
+  assert_true (front->visible > back->visible);
+  const TsRecognizedCard *c = reported (cards, "Fungusaur");
+  assert_non_null (c);
+  double x, y, bx, by, fx, fy;
+  ts_rectify_quad_center (c->title, &x, &y);
+  ts_rectify_quad_center (back->title, &bx, &by);
+  ts_rectify_quad_center (front->title, &fx, &fy);
+  assert_true (hypot (x - fx, y - fy) < 0.5 * hypot (x - bx, y - by));
+}
+
+/* Two "Icy Manipulator" cards, tapped, one over the other shifted by a title's width
+ * (normal scene 9010): cut into two cards, each outline reads its own title, and the two
+ * titles lie closer than one and a half titles' height. The back card's title lies outside
+ * the front card's outline: two cards, not one read twice. */
+static void
+test_recognize__same_name_on_two_outlines_is_no_duplicate (void **state)
+{
+  assert_placed_right (*state, TS_SYNTH_PRESET_NORMAL, 9010, "Icy Manipulator", 2);
 }
 
 /* A small letter too short to pass for one on its own ("n" of "Throne of Bone", normal
@@ -1015,6 +1057,8 @@ main (void)
     cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
     cmocka_unit_test (test_recognize__band_over_stacked_titles_is_no_duplicate),
+    cmocka_unit_test (test_recognize__stacked_outline_is_cut_into_two_cards),
+    cmocka_unit_test (test_recognize__same_name_on_two_outlines_is_no_duplicate),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
