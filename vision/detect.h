@@ -34,7 +34,10 @@ typedef struct {
    * Raising it accepts cards under stronger perspective and more false rectangles. */
   double aspect_tolerance;
   /* An outline longer than a card by more than this (relative) with a straight edge across
-   * it a card's length from one end is cut into two stacked cards. 0 or less: never cut. */
+   * it a card's length from one end is cut into two stacked cards (synthetic tuning: one
+   * more old-frame name of 156). 0 or less: never cut; the live table leaves it off, as a
+   * hand over the cards makes card-long outlines to cut (a recorded session lost a third of
+   * its events). */
   double stack_margin;
   /* Title lines shorter than this (pixels, input image) are not searched for: below about
    * 12 px OCR fails anyway. Lowering it costs time and false candidates. */

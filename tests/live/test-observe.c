@@ -319,6 +319,21 @@ test_observe__live_detection_searches_titles_every_third_frame (void **state)
   assert_int_equal (p.tap_frames, d.tap_frames);
 }
 
+/* The live table's detector keeps to whole outlines and lines: it cuts no outline into
+ * stacked cards and takes no name bar for a title line, as still photos do (both cost the
+ * recorded sessions events: a hand over the cards makes card-long outlines and bars). */
+static void
+test_observe__live_detection_cuts_no_stacks_and_takes_no_bars (void **state)
+{
+  (void) state;
+  TsDetectorParams live, photo;
+  ts_observe_detector_params_init (&live);
+  ts_detector_params_init (&photo);
+  assert_true (photo.stack_margin > 0);
+  assert_true (live.stack_margin <= 0);
+  assert_false (live.name_bars);
+}
+
 int
 main (void)
 {
@@ -332,6 +347,7 @@ main (void)
     cmocka_unit_test (test_observe__apply_binds_the_engine_object),
     cmocka_unit_test (test_observe__person_name_fills_unread_card),
     cmocka_unit_test (test_observe__live_detection_searches_titles_every_third_frame),
+    cmocka_unit_test (test_observe__live_detection_cuts_no_stacks_and_takes_no_bars),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
