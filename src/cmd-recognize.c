@@ -160,12 +160,9 @@ ts_cmd_recognize (int argc, char **argv)
   /* Still photos: search at up to full resolution (a live frame loop would shrink more) so
    * the small titles of a wide shot survive. */
   TsDetectorParams params;
-  ts_detector_params_init (&params);
+  ts_detector_params_init_photo (&params);
   params.work_size = 2048;
   params.max_candidates = 128;
-  /* A photo is read once, not tracked: the name bars of cards whose outline is lost are
-   * worth their reads. */
-  params.name_bars = TRUE;
   g_autoptr (TsDetector) detector = ts_detector_new (&params);
   if (overlay_dir && g_mkdir_with_parents (overlay_dir, 0755) != 0) {
     fprintf (stderr, "tablesight recognize: cannot create %s\n", overlay_dir);

@@ -54,6 +54,13 @@ ts_detector_params_init (TsDetectorParams *params)
   params->name_bars = FALSE;
 }
 
+void
+ts_detector_params_init_photo (TsDetectorParams *params)
+{
+  ts_detector_params_init (params);
+  params->name_bars = TRUE;
+}
+
 TsDetector *
 ts_detector_new (const TsDetectorParams *params)
 {
@@ -333,7 +340,7 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
     }
     for (int k = 0; k < 2; k++) {
       TsCardCandidate c;
-      card_candidate (halves[k], scale, 2 * ci->confidence - 1, &c);
+      card_candidate (halves[k], scale, 2 * ci->confidence - 1 /* the outline's fill */, &c);
       g_array_append_val (cards, c);
     }
   }

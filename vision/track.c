@@ -1002,11 +1002,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   gboolean zoned = in->has_quad || tr->state != TRACK_ACTIVE ||
                    hypot (in->center[0] - tr->home[0], in->center[1] - tr->home[1]) >
                      TITLE_FROM_CENTRE * long_side (tr->size);
-  if (!zoned)
-    ;  /* no say in it */
-  else if (in->area != tr->area && in->area == tr->next_area)
+  if (zoned && in->area != tr->area && in->area == tr->next_area) {
     tr->next_area_frames++;
-  else {
+  } else if (zoned) {
     tr->next_area = in->area;
     tr->next_area_frames = in->area != tr->area ? 1 : 0;
   }

@@ -328,8 +328,9 @@ test_observe__live_detection_cuts_no_stacks_and_takes_no_bars (void **state)
   (void) state;
   TsDetectorParams live, photo;
   ts_observe_detector_params_init (&live);
-  ts_detector_params_init (&photo);
+  ts_detector_params_init_photo (&photo);
   assert_true (photo.stack_margin > 0);
+  assert_true (photo.name_bars);
   assert_true (live.stack_margin <= 0);
   assert_false (live.name_bars);
 }

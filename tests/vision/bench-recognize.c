@@ -75,24 +75,16 @@ print_reader_timing (const TsReader *reader)
           n_choices);
 }
 
-/* The fastest of runs detections of frame, stage by stage (each stage's best). */
-/* The still-photo tuning the recognize command reads with: the detector's defaults with the
- * name bars on (the live table leaves them off). */
-static void
-photo_params_init (TsDetectorParams *p)
-{
-  ts_detector_params_init (p);
-  p->name_bars = TRUE;
-}
-
+/* A detector with the still-photo tuning the recognize command reads with. */
 static TsDetector *
 photo_detector_new (void)
 {
   TsDetectorParams p;
-  photo_params_init (&p);
+  ts_detector_params_init_photo (&p);
   return ts_detector_new (&p);
 }
 
+/* The fastest of runs detections of frame, stage by stage (each stage's best). */
 static void
 print_detect_breakdown (TsDetector *det, const TsImage *frame, int runs)
 {
@@ -472,7 +464,7 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look, gboolean re
   if (!kit_open (&kit))
     return;
   TsDetectorParams dp;
-  photo_params_init (&dp);
+  ts_detector_params_init_photo (&dp);
   dp.second_look = second_look;
   g_autoptr (TsDetector) det = ts_detector_new (&dp);
   TsSynthDeck *deck = kit.deck;
@@ -762,7 +754,7 @@ bench_cube (const char *shared, const TsCardDb *db, TsReader *reader)
     if (!img)
       continue;
     TsDetectorParams p;
-    photo_params_init (&p);
+    ts_detector_params_init_photo (&p);
     p.work_size = 2048;
     p.max_candidates = 128;
     g_autoptr (TsDetector) det = ts_detector_new (&p);

@@ -725,8 +725,7 @@ static void
 test_detect_title__name_bar_of_a_card_without_outline (void **state)
 {
   TsDetectorParams p;
-  ts_detector_params_init (&p);
-  p.name_bars = TRUE;
+  ts_detector_params_init_photo (&p);
   guint on, off, n_fear;
   g_autoptr (GArray) cands = NULL;
   titles_covered_on_off (TS_SYNTH_PRESET_HARD, 1001, "Fear", &p, NULL, FALSE, &on, &off, &n_fear,
@@ -777,8 +776,7 @@ test_detect_title__name_bar_only_where_the_line_is_missed (void **state)
   ts_cv_draw_text (img, "Ox", 165, 335, 1.3, 15, 15, 15);
   ts_cv_gaussian_blur (img, 1.0);
   TsDetectorParams p;
-  ts_detector_params_init (&p);
-  p.name_bars = TRUE;
+  ts_detector_params_init_photo (&p);
   g_autoptr (GArray) cands = detect_with (img, &p);
   /* The defaults (the live table's tuning) leave bars out. */
   g_autoptr (GArray) no_bars = detect (img);
