@@ -179,11 +179,27 @@ score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
     memcpy (tq, t->q, sizeof tq);
     ts_rectify_quad_clockwise (tq);
     ts_rectify_quad_center (tq, &tx, &ty);
+    /* A candidate over the title's centre, else the nearest whose own centre lies on the
+     * title (a short name's line covers only the left of its card's name line). */
     const TsCardCandidate *over = NULL;
+    double best = G_MAXDOUBLE;
     for (guint k = 0; k < cands->len && !over; k++) {
       const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
       if (ts_rectify_quad_contains (c->title, tx, ty))
         over = c;
+    }
+    if (!over) {
+      const TsCardCandidate *near = NULL;
+      for (guint k = 0; k < cands->len; k++) {
+        const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
+        double cx, cy;
+        ts_rectify_quad_center (c->title, &cx, &cy);
+        if (ts_rectify_quad_contains (tq, cx, cy) && hypot (cx - tx, cy - ty) < best) {
+          best = hypot (cx - tx, cy - ty);
+          near = c;
+        }
+      }
+      over = near;
     }
     g_autofree char *why = NULL;
     if (over) {
