@@ -38,6 +38,21 @@ across_title (const double t[4][2], double x, double y)
   return fabs (((x - cx) * -dy + (y - cy) * dx) / n);
 }
 
+/* How far (pixels) the point (x, y) lies across the middle line of title t (the segment
+ * from the middle of its left end to the middle of its right end), when it lies beside that
+ * segment; G_MAXDOUBLE when it lies beyond either end. */
+static double
+beside_title_line (const double t[4][2], double x, double y)
+{
+  double ax = (t[0][0] + t[3][0]) / 2, ay = (t[0][1] + t[3][1]) / 2;
+  double bx = (t[1][0] + t[2][0]) / 2, by = (t[1][1] + t[2][1]) / 2;
+  double dx = bx - ax, dy = by - ay, n2 = dx * dx + dy * dy;
+  double s = n2 > 1e-9 ? ((x - ax) * dx + (y - ay) * dy) / n2 : -1;
+  if (s < 0 || s > 1)
+    return G_MAXDOUBLE;
+  return hypot (x - (ax + s * dx), y - (ay + s * dy));
+}
+
 /* Both readings come from whole card outlines and one outline leaves out the other's title:
  * two cards (two of one name side by side, or stacked with the back card's title showing
  * past the front card), however close their titles. */
@@ -57,8 +72,11 @@ apart_outlines (const TsRecognizedCard *a, const TsRecognizedCard *b)
  * one and a half titles' height, unless they come from two whole card outlines apart. A
  * band over stacked titles (band, over the tight title tight) reaches over the titles of
  * the cards above and below: it is the same card as tight only when tight holds its centre,
- * or it holds tight's centre on its middle row, or they are closer than one and a half of
- * tight's height. */
+ * or it holds tight's centre on its middle row, or its centre lies closer than one and a
+ * half of tight's height to tight's centre or, beside tight, to tight's middle line: a band
+ * around the name alone sits at the left of a title placed across the whole name line
+ * (the mana cost's room), well off that title's centre (hard scene 9000: "Bad Moon" twice,
+ * a band below a name bar's line). */
 static gboolean
 same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
 {
@@ -72,7 +90,8 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
     const TsRecognizedCard *band = is_band_over (a, b) ? a : b, *tight = band == a ? b : a;
     double tx = band == a ? bx : ax, ty = band == a ? by : ay;
     double nx = band == a ? ax : bx, ny = band == a ? ay : by;
-    return d < 1.5 * title_height (tight) || ts_rectify_quad_contains (tight->title, nx, ny) ||
+    return MIN (d, beside_title_line (tight->title, nx, ny)) < 1.5 * title_height (tight) ||
+           ts_rectify_quad_contains (tight->title, nx, ny) ||
            (ts_rectify_quad_contains (band->title, tx, ty) &&
             across_title (band->title, tx, ty) < 0.25 * title_height (band));
   }

@@ -422,6 +422,18 @@ show_fitted (cairo_t *cr, const char *text, double x, double baseline, double si
   cairo_text_path (cr, text);
 }
 
+/* The box (x, y, width, height, user space) round cr's current path. */
+static void
+path_box (cairo_t *cr, double box[4])
+{
+  double x1, y1, x2, y2;
+  cairo_path_extents (cr, &x1, &y1, &x2, &y2);
+  box[0] = x1;
+  box[1] = y1;
+  box[2] = x2 - x1;
+  box[3] = y2 - y1;
+}
+
 /* Mana symbols right-aligned ending at right_x, centred on cy; returns their total width. */
 static double
 draw_mana (cairo_t *cr, const char *cost, double right_x, double cy, double d, gboolean shadow)
@@ -539,7 +551,7 @@ static const char *const modern_fonts[] = { "Linux Libertine O", "DejaVu Serif C
                                             "Liberation Serif", "EB Garamond" };
 
 static void
-draw_old (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand)
+draw_old (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand, double name_box[4])
 {
   Palette pal = palette_for (info);
   const char *font = old_fonts[g_rand_int_range (rand, 0, G_N_ELEMENTS (old_fonts))];
@@ -567,6 +579,8 @@ draw_old (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand)
                              TRUE);
   cairo_select_font_face (cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   show_fitted (cr, info->name, tr[0] + 1.0, tr[1] + tr[3] * 0.76, 3.7, tr[2] - mana_w - 2.0);
+  if (name_box)
+    path_box (cr, name_box);
   cairo_path_t *name = cairo_copy_path (cr);
   cairo_new_path (cr);
   gboolean dark_ink = pal.name_ink.r < 0.5;
@@ -625,7 +639,7 @@ draw_old (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand)
 }
 
 static void
-draw_modern (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand)
+draw_modern (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand, double name_box[4])
 {
   Palette pal = palette_for (info);
   Rgb bar = mix (pal.pale, (Rgb) { 0.95, 0.95, 0.95 }, 0.35);
@@ -662,6 +676,8 @@ draw_modern (cairo_t *cr, const TsSynthCardInfo *info, GRand *rand)
                              TRUE);
   cairo_select_font_face (cr, font, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   show_fitted (cr, info->name, tr[0] + 1.6, tr[1] + tr[3] * 0.72, 3.5, tr[2] - mana_w - 3.2);
+  if (name_box)
+    path_box (cr, name_box);
   cairo_set_source_rgb (cr, 0.02, 0.02, 0.02);
   cairo_fill (cr);
 
@@ -718,10 +734,27 @@ ts_synth_card_draw (cairo_t *cr, const TsSynthCardInfo *info, TsSynthFrame frame
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   cairo_save (cr);
   if (frame == TS_SYNTH_FRAME_OLD)
-    draw_old (cr, info, rand);
+    draw_old (cr, info, rand, NULL);
   else
-    draw_modern (cr, info, rand);
+    draw_modern (cr, info, rand, NULL);
   cairo_restore (cr);
+}
+
+void
+ts_synth_card_name_box (const TsSynthCardInfo *info, TsSynthFrame frame, guint32 seed,
+                        double out_box[4])
+{
+  /* The face is drawn as ts_synth_card_draw() draws it (the font and the room the mana
+   * cost leaves come from the same seed), into a surface that only records. */
+  cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_ALPHA, NULL);
+  cairo_t *cr = cairo_create (rec);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  if (frame == TS_SYNTH_FRAME_OLD)
+    draw_old (cr, info, rand, out_box);
+  else
+    draw_modern (cr, info, rand, out_box);
+  cairo_destroy (cr);
+  cairo_surface_destroy (rec);
 }
 
 void

@@ -16,6 +16,11 @@ G_BEGIN_DECLS
 void ts_synth_card_draw (cairo_t *cr, const TsSynthCardInfo *info, TsSynthFrame frame,
                          guint32 seed);
 
+/* The box round the name's letters as ts_synth_card_draw() draws them with this seed:
+ * x, y, width, height in the card's millimetres. */
+void ts_synth_card_name_box (const TsSynthCardInfo *info, TsSynthFrame frame, guint32 seed,
+                             double out_box[4]);
+
 /* Draws a card back (face down), same coordinates. */
 void ts_synth_card_draw_back (cairo_t *cr, guint32 seed);
 

@@ -685,6 +685,9 @@ fill_truth (const TsSynthTable *t, const double h[9], const double hinv[9], GArr
     c.title_px = (hypot (c.title[3][0] - c.title[0][0], c.title[3][1] - c.title[0][1]) +
                   hypot (c.title[2][0] - c.title[1][0], c.title[2][1] - c.title[1][1])) / 2;
     c.visible = title_visible (t, i, tr, hinv);
+    double name_box[4];
+    ts_synth_card_name_box (it->info, it->frame, it->seed, name_box);
+    c.name_visible = title_visible (t, i, name_box, hinv);
     g_array_append_val (cards, c);
   }
 }

@@ -130,6 +130,13 @@ ts_synth_params_init (TsSynthParams *p, TsSynthPreset preset, int width, int hei
 
 /* ---- scenes ------------------------------------------------------------------------------ */
 
+gboolean
+ts_synth_card_readable (const TsSynthCard *card)
+{
+  g_return_val_if_fail (card != NULL, FALSE);
+  return card->title_px >= 18 && card->visible >= 0.9 && card->name_visible >= 0.95;
+}
+
 void
 ts_synth_scene_free (TsSynthScene *scene)
 {
@@ -600,6 +607,8 @@ scene_to_json (const TsSynthScene *scene, const char *image_path, gboolean with_
     json_builder_add_double_value (b, q8 (c->title_px));
     json_builder_set_member_name (b, "visible");
     json_builder_add_double_value (b, round (c->visible * 64.0) / 64.0);
+    json_builder_set_member_name (b, "name_visible");
+    json_builder_add_double_value (b, round (c->name_visible * 64.0) / 64.0);
     json_builder_end_object (b);
   }
   json_builder_end_array (b);

@@ -125,10 +125,17 @@ typedef struct {
   double title_px;        /* height of the name line, pixels (mean of its two short sides) */
   double visible;         /* 0..1: share of the name line's area not covered by anything drawn
                            * above it (cards, clutter, hands) and inside the image */
+  double name_visible;    /* 0..1: the same for the box round the name's own letters (a
+                           * cost or the line's empty end may be covered, the name not) */
   gboolean in_view;       /* all four quad corners inside the image */
   TsSynthFrame frame;
   int id;                 /* the physical card's identity (stable across session frames) */
 } TsSynthCard;
+
+/* Whether a card's name counts as readable off the picture: its line at least 18 px tall
+ * and nine tenths of it in view, and the letters of the name in view too (name_visible at
+ * least 0.95): a tenth of the line covered may be the name's first letters. */
+gboolean ts_synth_card_readable (const TsSynthCard *card);
 
 typedef struct {
   int width, height;

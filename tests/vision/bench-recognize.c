@@ -160,7 +160,7 @@ bench_detect_1080p (TsDetector *det, const char *photo)
 static void
 print_synth (const char *what, const TsEval *e)
 {
-  printf ("%s: %u scenes, %u cards (%u readable: name line whole and >= 18 px), "
+  printf ("%s: %u scenes, %u cards (%u readable: name line whole, name in view, >= 18 px), "
           "%u reported, %u correct\n", what, e->n_images, e->n_truth, e->n_readable,
           e->n_found, e->n_correct);
   printf ("  name top-1 on readable cards %.4f (target >= 0.995); precision %.4f; "
@@ -276,7 +276,7 @@ bench_synthetic (guint per_preset)
   kit_close (&kit);
 }
 
-/* Detector alone on synthetic scenes: the share of readable titles (whole name line visible,
+/* Detector alone on synthetic scenes: the share of readable titles (ts_synth_card_readable(),
  * >= 18 px, the eval's rule) that some candidate's title covers: the truth title's centre
  * inside the candidate's title (strict), or also the candidate's centre inside the truth's
  * (loose: the eval's rule for a hit), the two within 15 degrees (up to a half turn) and the
@@ -505,7 +505,7 @@ bench_titles (guint per_preset, guint32 seed0, gboolean second_look, gboolean re
       }
       for (guint j = 0; j < scene->cards->len; j++) {
         const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);
-        if (sc->title_px < 18 || sc->visible < 0.9)
+        if (!ts_synth_card_readable (sc))
           continue;
         if (overlay && !title_covered (sc, cands, FALSE, NULL))
           ts_cv_draw_polygon (overlay, (const double (*)[2]) sc->title, 4, 255, 0, 0, 1);

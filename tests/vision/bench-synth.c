@@ -1,6 +1,6 @@
 /* bench-synth.c — how fast the generator makes scenes and session frames, and what they hold:
  * milliseconds per 1920x1080 scene by preset, JPEG size, cards per scene, and how many titles
- * are readable (at least 18 px tall and at least 90% visible). */
+ * are readable (ts_synth_card_readable(): at least 18 px tall, the name's letters in view). */
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +26,7 @@ bench_preset (const TsSynthDeck *deck, TsSynthPreset preset, int n)
     for (guint k = 0; k < s->cards->len; k++) {
       const TsSynthCard *c = &g_array_index (s->cards, TsSynthCard, k);
       cards++;
-      readable += c->title_px >= 18 && c->visible >= 0.9;
+      readable += ts_synth_card_readable (c);
       tapped += c->tapped;
     }
   }

@@ -179,11 +179,27 @@ score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
     memcpy (tq, t->q, sizeof tq);
     ts_rectify_quad_clockwise (tq);
     ts_rectify_quad_center (tq, &tx, &ty);
+    /* A candidate over the title's centre, else the nearest whose own centre lies on the
+     * title (a short name's line covers only the left of its card's name line). */
     const TsCardCandidate *over = NULL;
+    double best = G_MAXDOUBLE;
     for (guint k = 0; k < cands->len && !over; k++) {
       const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
       if (ts_rectify_quad_contains (c->title, tx, ty))
         over = c;
+    }
+    if (!over) {
+      const TsCardCandidate *near = NULL;
+      for (guint k = 0; k < cands->len; k++) {
+        const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, k);
+        double cx, cy;
+        ts_rectify_quad_center (c->title, &cx, &cy);
+        if (ts_rectify_quad_contains (tq, cx, cy) && hypot (cx - tx, cy - ty) < best) {
+          best = hypot (cx - tx, cy - ty);
+          near = c;
+        }
+      }
+      over = near;
     }
     g_autofree char *why = NULL;
     if (over) {
@@ -216,11 +232,6 @@ ts_eval_image (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCar
   return TRUE;
 }
 
-static gboolean
-readable (double title_px, double visible)
-{
-  return title_px >= 18 && visible >= 0.9;
-}
 
 void
 ts_eval_scene (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
@@ -236,7 +247,7 @@ ts_eval_scene (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCar
     t.has_state = TRUE;
     t.tapped = sc->tapped;
     t.angle = sc->angle;
-    t.readable = readable (sc->title_px, sc->visible);
+    t.readable = ts_synth_card_readable (sc);
     g_array_append_val (truth, t);
   }
   score (eval, detector, reader, db, scene->image, truth, label);
@@ -274,8 +285,11 @@ ts_eval_scene_json (TsEval *eval, TsDetector *detector, TsReader *reader, const 
     t.has_state = TRUE;
     t.tapped = json_object_get_boolean_member (o, "tapped");
     t.angle = json_object_get_double_member (o, "angle");
-    t.readable = readable (json_object_get_double_member (o, "title_px"),
-                           json_object_get_double_member (o, "visible"));
+    /* Truth written before names had their own share in view: the name line's. */
+    TsSynthCard sc = { .title_px = json_object_get_double_member (o, "title_px"),
+                       .visible = json_object_get_double_member (o, "visible") };
+    sc.name_visible = json_object_get_double_member_with_default (o, "name_visible", sc.visible);
+    t.readable = ts_synth_card_readable (&sc);
     g_array_append_val (truth, t);
   }
   g_autofree char *base = g_path_get_basename (image_path);
@@ -327,7 +341,7 @@ ts_eval_scene_reader (TsEvalReader *eval, TsReader *reader, const TsCardDb *db,
   const TsSynthScene *scene = synth_scene;
   for (guint i = 0; i < scene->cards->len; i++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
-    if (!readable (sc->title_px, sc->visible))
+    if (!ts_synth_card_readable (sc))
       continue;
     /* For looking at one reading: TS_EVAL_ONLY=scene label, TS_EVAL_CARD=card name. */
     const char *only = g_getenv ("TS_EVAL_ONLY"), *card = g_getenv ("TS_EVAL_CARD");

@@ -667,6 +667,32 @@ test_recognize__band_over_stacked_titles_is_no_duplicate (void **state)
   assert_placed_right (*state, TS_SYNTH_PRESET_HARD, 7003, "Crystal Rod", 3);
 }
 
+/* "Bad Moon" with the right of its name line under another card (hard scene 9000), searched
+ * as still photos are: its name bar gives a line across the whole name line, and the
+ * half-size look a band around the name alone, at the line's left end and well off its
+ * centre, read "Bad Moon" too. That band lies beside the line within one and a half of its
+ * height: the same card, reported once, on its name line. */
+static void
+test_recognize__band_beside_a_long_title_is_the_same_card (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (f->db);
+  TsSynthParams params;
+  ts_synth_params_init (&params, TS_SYNTH_PRESET_HARD, 1280, 720);
+  g_autoptr (TsSynthScene) scene = ts_synth_scene_render (&params, deck, 9000, &error);
+  assert_non_null (scene);
+  TsDetectorParams p;
+  ts_detector_params_init_photo (&p);
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  g_autoptr (GPtrArray) cards = ts_recognize_image (det, f->reader, scene->image, NULL);
+  guint n = 0;
+  for (guint i = 0; i < cards->len; i++)
+    n += strcmp (((const TsRecognizedCard *) g_ptr_array_index (cards, i))->name, "Bad Moon") == 0;
+  assert_int_equal (n, 1);
+  assert_int_equal (placed_right (scene, cards, "Bad Moon"), 1);
+}
+
 /* Two cards stacked, the front one shifted down over the back one (old scene 1002): their
  * edges make one outline around both, about a tenth longer than a card but within the
  * aspect tolerance, and the title placed from it was the back card's. The straight edge of
@@ -1059,6 +1085,7 @@ main (void)
     cmocka_unit_test (test_recognize__band_over_stacked_titles_is_no_duplicate),
     cmocka_unit_test (test_recognize__stacked_outline_is_cut_into_two_cards),
     cmocka_unit_test (test_recognize__same_name_on_two_outlines_is_no_duplicate),
+    cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),

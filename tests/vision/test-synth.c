@@ -188,6 +188,43 @@ test_synth_truth__only_cards_above_hide_titles (void **state)
   assert_true (covered > 0);
 }
 
+/* A name line may be a tenth covered and its name not whole: what covers it may lie over
+ * the name's first letters rather than the cost or the line's empty end. The truth measures
+ * the box round the name's own letters too, and such a name does not count as readable,
+ * while a card that nothing covers has its name wholly in view. */
+static void
+test_synth_truth__covered_name_is_not_readable (void **state)
+{
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_builtin ();
+  TsSynthParams p;
+  ts_synth_params_init (&p, TS_SYNTH_PRESET_HARD, 1280, 720);
+  guint line_whole_name_cut = 0, name_whole_line_covered = 0, tops = 0;
+  for (guint32 seed = 9000; seed < 9012; seed++) {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TsSynthScene) s = ts_synth_scene_render (&p, deck, seed, &error);
+    assert_non_null (s);
+    for (guint i = 0; i < s->cards->len; i++) {
+      const TsSynthCard *c = &g_array_index (s->cards, TsSynthCard, i);
+      assert_true (c->name_visible >= 0 && c->name_visible <= 1.0);
+      if (c->title_px < 18)
+        continue;
+      if (c->visible >= 0.9 && c->name_visible < 0.95) {
+        line_whole_name_cut++;
+        assert_false (ts_synth_card_readable (c));
+      }
+      name_whole_line_covered += c->visible < 0.5 && c->name_visible > 0.99;
+      if (i + 1 == s->cards->len && c->in_view && c->visible > 0.98) {
+        assert_true (c->name_visible > 0.98);
+        assert_true (ts_synth_card_readable (c));
+        tops++;
+      }
+    }
+  }
+  assert_true (line_whole_name_cut > 0);
+  assert_true (name_whole_line_covered > 0);
+  assert_true (tops > 0);
+}
+
 static void
 test_synth_clutter__scene_has_no_cards (void **state)
 {
@@ -732,6 +769,7 @@ main (void)
     cmocka_unit_test (test_synth_session__bad_scripts_name_the_line),
     cmocka_unit_test (test_synth_session__demo_fixture_is_consistent),
     cmocka_unit_test (test_synth_session__random_games_are_valid),
+    cmocka_unit_test (test_synth_truth__covered_name_is_not_readable),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
