@@ -38,6 +38,11 @@
 /* ... and is taken to have been put there once it has stayed unseen this long: a hand
  * resting over it is off again sooner, most times. */
 #define PILE_UNSEEN_US (G_USEC_PER_SEC)
+/* A confirmed track never read to any name (a stray line, a hand's edge), unseen this long, is
+ * forgotten: lingering for leave_after_ms, it took the detection of a card in play found
+ * again beside it (a hand passing had dragged the card's own track aside), and the card was
+ * reported gone (1080p sessions: event precision 0.678 -> 0.695, recall unchanged). */
+#define UNREAD_GONE_US (G_USEC_PER_SEC)
 /* Signature distance that makes a pile's top another card's (a hand moving over it changes
  * it too, but does not hold a new look still). */
 #define PILE_SIG_CHANGED 0.6
@@ -109,6 +114,9 @@ typedef struct {
    * title that changes after such gaps is another card put where the first one was: the
    * first left when it was last seen, the other came when the longest gap ended. */
   gint64 matched_us, gap_from_us, gap_to_us, gap_longest_us;
+  /* Where it lay still (home) and was last seen as the gap from gap_from_us began: the way
+   * the card there then was carried off. */
+  double gap_home[2], gap_last[2];
   gint64 recheck_us;      /* when its title was last seen to change */
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
@@ -263,6 +271,8 @@ static double from_tapped (double rel);
 static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
 static double long_side (const double size[2]);
 static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
+static Track *pile_towards (TsTracker *t, const Track *o, const double from[2],
+                            const double to[2], gint64 seen_us, gboolean unlinked);
 
 /* Was the track followed mostly by its title line alone? Its size is then a guess from the
  * title's width (a word of the title found alone makes it half a card). */
@@ -717,7 +727,22 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     gint64 left_us = gap ? tr->gap_from_us : time_us, came_us = gap ? tr->gap_to_us : time_us;
     gboolean swap_turn = gap && tr->gap_turn_for == tr->gap_to_us && !tr->pile;
     tr->gap_from_us = tr->gap_to_us = 0;
-    emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
+    /* Last seen carried off towards a pile of its owner's (a creature put in its
+     * graveyard, another cast where it lay at once): it went there, not off the table
+     * (1080p sessions: event precision 0.695 -> 0.720, recall 0.669 -> 0.693). */
+    Track *pile = gap && !tr->pile
+                    ? pile_towards (t, tr, tr->gap_home, tr->gap_last, tr->gap_from_us, FALSE)
+                    : NULL;
+    if (pile != NULL) {
+      int from = tr->area, owner = tr->owner;
+      tr->area = pile->area;
+      tr->owner = pile->owner;
+      TsObservation *o = emit (out, TS_OBS_MOVED, tr, left_us, t->cur, 0.6, t->p.confirm_below);
+      o->from_area = from;
+      tr->area = from;
+      tr->owner = owner;
+    } else
+      emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
     tr->name = g_strdup (lead->name);
     tr->name_score = lead->best;
@@ -922,6 +947,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->gap_recheck = TRUE;
     if (tr->gap_to_us == 0 || tr->matched_us - tr->gap_to_us > GAP_RECENT_US) {
       tr->gap_from_us = tr->matched_us;
+      memcpy (tr->gap_home, tr->home, sizeof tr->gap_home);
+      memcpy (tr->gap_last, tr->last.center, sizeof tr->gap_last);
       tr->gap_to_us = time_us;
       tr->gap_longest_us = time_us - tr->matched_us;
     } else if (time_us - tr->matched_us > tr->gap_longest_us) {
@@ -1334,45 +1361,57 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
   return TRUE;
 }
 
-/* A card in play, unseen for PILE_UNSEEN_US, that was last seen carried from where it lay
- * towards a pile of its owner's (a creature put in its graveyard): the pile is linked to it,
- * as when the pile's top is seen to change (pile_changed), and pile_link_resolve moves it
- * there. The top of a pile often gives no steady look to notice a change by (its title lines
- * are found in pieces, or not at all), while the card's way there is plain. */
-static void
-pile_carried_to (TsTracker *t, Track *o)
+/* The pile of its owner's that card o went towards: carried from where it lay (from) to where
+ * it was last seen (to, at seen_us) in the pile's direction. A card reported on the pile is
+ * preferred, else the one seen longest; NULL when it was not carried off, or not towards a
+ * pile (unlinked: towards one not linked to another card yet). */
+static Track *
+pile_towards (TsTracker *t, const Track *o, const double from[2], const double to[2],
+              gint64 seen_us, gboolean unlinked)
 {
-  o->carry_checked = TRUE;
-  double mx = o->center[0] - o->home[0], my = o->center[1] - o->home[1];
+  double mx = to[0] - from[0], my = to[1] - from[1];
   double moved = hypot (mx, my);
   if (moved < PILE_CARRIED * long_side (o->size))
-    return;
+    return NULL;
   Track *best = NULL;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
     if (p == o || !p->pile || (p->state != TRACK_PENDING && p->state != TRACK_ACTIVE) ||
-        p->link_key != 0 || p->last_seen_us + PILE_VANISHED_US < o->last_seen_us)
+        (unlinked && p->link_key != 0) || p->last_seen_us + PILE_VANISHED_US < seen_us)
       continue;
     if (p->owner >= 0 && o->owner >= 0 && p->owner != o->owner)
       continue;
-    double px = p->center[0] - o->home[0], py = p->center[1] - o->home[1];
+    double px = p->center[0] - from[0], py = p->center[1] - from[1];
     if (mx * px + my * py < PILE_TOWARDS * moved * hypot (px, py))
       continue;
-    /* A card reported on the pile, else the one seen longest. */
     if (best == NULL || (p->state == TRACK_ACTIVE) > (best->state == TRACK_ACTIVE) ||
         ((p->state == TRACK_ACTIVE) == (best->state == TRACK_ACTIVE) &&
          p->seen_frames > best->seen_frames))
       best = p;
   }
-  for (guint k = 0; k < t->tracks->len && best != NULL; k++) {
+  return best;
+}
+
+/* A card in play, unseen for PILE_UNSEEN_US, that was last seen carried towards a pile of its
+ * owner's (a creature put in its graveyard): the pile is linked to it, as when the pile's top
+ * is seen to change (pile_changed), and pile_link_resolve moves it there. The top of a pile
+ * often gives no steady look to notice a change by (its title lines are found in pieces, or
+ * not at all), while the card's way there is plain. */
+static void
+pile_carried_to (TsTracker *t, Track *o)
+{
+  o->carry_checked = TRUE;
+  /* Its last position, not the smoothed centre, which lags a card carried off fast. */
+  Track *best = pile_towards (t, o, o->home, o->last.center, o->last_seen_us, TRUE);
+  if (best == NULL)
+    return;
+  for (guint k = 0; k < t->tracks->len; k++) {
     const Track *q = t->tracks->pdata[k];
     if (q->link_key == o->key)
       return;  /* already linked */
   }
-  if (best != NULL) {
-    best->link_key = o->key;
-    best->link_us = o->last_seen_us;
-  }
+  best->link_key = o->key;
+  best->link_us = o->last_seen_us;
 }
 
 static void
@@ -1537,6 +1576,8 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     case TRACK_PENDING:
       if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
         drop = TRUE;
+      else if (!seen && tr->name == NULL && tr->votes->len == 0 && unseen_us > UNREAD_GONE_US)
+        drop = TRUE;  /* never read to any name: forgotten soon */
       else if (seen && (tr->entry_settled || time_us - tr->confirmed_us > ENTRY_SETTLE_US) &&
                may_announce (t, tr, time_us))
         announce (t, tr, time_us, out);

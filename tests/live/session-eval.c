@@ -558,8 +558,10 @@ score (Run *run, const GArray *truth, EvalResult *out)
       found = (int) i;
     }
     if (found < 0) {
-      g_string_append_printf (out->log, "missed   frame %3d %-8s %s (card %d)\n", te->frame,
-                              te->kind, te->name, te->id);
+      g_string_append_printf (out->log, "missed   frame %3d %-8s %s (card %d, player %d%s%s)\n",
+                              te->frame, te->kind, te->name, te->id, te->player + 1,
+                              strcmp (te->kind, "left") == 0 ? ", to " : "",
+                              strcmp (te->kind, "left") == 0 ? te->zone : "");
       continue;
     }
     const Reported *r = &g_array_index (run->reported, Reported, found);
@@ -590,9 +592,12 @@ score (Run *run, const GArray *truth, EvalResult *out)
       continue;
     if (strcmp (k, "entered") == 0 || strcmp (k, "left") == 0)
       out->spurious_enter_leave++;
-    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u, dated %d)",
+    g_string_append_printf (out->log, "spurious frame %3d %-8s %s (track %u, player %d, dated %d",
                             (int) r->frame, k, r->card ? r->card : "(unnamed)", r->track,
-                            r->when);
+                            r->player + 1, r->when);
+    if (strcmp (k, "entered") == 0 || strcmp (k, "left") == 0)
+      g_string_append_printf (out->log, ", to %s", ts_zone_name ((TsZone) r->zone));
+    g_string_append_c (out->log, ')');
     if (r->near)
       g_string_append_printf (out->log, " near %s at %.2f", r->near, r->near_d);
     g_string_append_c (out->log, '\n');

@@ -709,6 +709,84 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A creature dies and another card is cast where it lay at once, before anything tells the
+ * graveyard changed: last seen carried off towards its owner's graveyard, it moved there
+ * (dated when it was last seen), it did not leave play for an unknown place. */
+static void
+test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_string_equal (forest->name, "Forest");
+  guint forest_id = forest->track_id;
+  guint64 lifted = s.frame;
+  for (int k = 0; k < 4; k++) {  /* lifted and carried towards the graveyard */
+    s.cards[c].x += 25;
+    s.cards[c].y += 12;
+    sim_step (&s, 1);
+  }
+  guint64 last_seen = s.frame - 1;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 15);
+  s.cards[c].x = 300;
+  s.cards[c].y = 300;
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *mv = NULL;
+  for (guint i = 0; (mv = find_obs (&s, TS_OBS_MOVED, i)) != NULL; i++)
+    if (mv->track_id == forest_id)
+      break;
+  assert_non_null (mv);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  /* Dated when its track last followed it, on its way. */
+  assert_true (mv->time_us >= (gint64) lifted * FRAME_US);
+  assert_true (mv->time_us <= (gint64) last_seen * FRAME_US);
+  gboolean island = FALSE;
+  for (guint i = 0; find_obs (&s, TS_OBS_ENTERED, i) != NULL; i++)
+    island = island || g_strcmp0 (find_obs (&s, TS_OBS_ENTERED, i)->name, "Island") == 0;
+  assert_true (island);
+  forest_sim_clear (&s, &fr);
+}
+
+/* ... but taken away from its place in another direction (back to the hand), it left. */
+static void
+test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  guint forest_id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  for (int k = 0; k < 4; k++) {  /* lifted and carried off the other way */
+    s.cards[c].x -= 25;
+    s.cards[c].y -= 12;
+    sim_step (&s, 1);
+  }
+  s.cards[c].present = FALSE;
+  sim_step (&s, 15);
+  s.cards[c].x = 300;
+  s.cards[c].y = 300;
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id, forest_id);
+  for (guint i = 0; find_obs (&s, TS_OBS_MOVED, i) != NULL; i++)
+    assert_int_not_equal (find_obs (&s, TS_OBS_MOVED, i)->track_id, forest_id);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card is taken away and another put in its place whose title looks much the same to the
  * tracker's coarse look (the same pattern, another grey): the card back after a gap is read
  * again, and the readings tell the other card. */
@@ -1752,6 +1830,46 @@ test_track__card_carried_towards_a_pile_and_gone_moved_there (void **state)
   sim_clear (&s);
 }
 
+/* Under a hand, a card in play is seen by stray lines alone: one drags its track aside,
+ * another (never read) is followed onto the card's spot. Both go with the hand; when the card
+ * shows again, a second later, it is found by its own track, not taken by the forgotten
+ * line's: it did not leave play. */
+static void
+test_track__unread_line_gone_a_second_takes_no_card (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  pile_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step_drawn (&s, im, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int y = sim_add (&s, 325, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[y].title_only = TRUE;
+  s.cards[y].plain = TRUE;
+  sim_step_drawn (&s, im, 3);
+  s.cards[y].present = FALSE;
+  int x = sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[x].title_only = TRUE;
+  s.cards[x].plain = TRUE;
+  while (s.cards[x].x > 302) {
+    s.cards[x].x = MAX (302, s.cards[x].x - 5);
+    sim_step_drawn (&s, im, 1);
+  }
+  sim_step_drawn (&s, im, 3);
+  s.cards[x].present = FALSE;
+  sim_step_drawn (&s, im, 45);
+  s.cards[c].present = TRUE;
+  s.cards[c].name = NULL;  /* seen, not read again */
+  sim_step_drawn (&s, im, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_clear (&s);
+}
+
 /* ... but carried the other way (back to the hand), it left play. */
 static void
 test_track__card_carried_away_from_the_piles_left (void **state)
@@ -1929,6 +2047,9 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
+    cmocka_unit_test (test_track__unread_line_gone_a_second_takes_no_card),
+    cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
