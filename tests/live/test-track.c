@@ -201,6 +201,49 @@ test_track__tap_reported_within_two_frames_of_settling (void **state)
   sim_clear (&s);
 }
 
+/* A card played and tapped at once (a land tapped for mana as it is put down): first seen
+ * lying still tapped, it came in untapped, as cards come into play, and was tapped when it
+ * first lay still so, not when it was first seen. */
+static void
+test_track__card_tapped_as_it_is_played_enters_then_taps (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  guint64 put = s.frame;
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  for (int i = 1; i <= 8; i++) {
+    s.cards[c].angle = 90.0 * i / 8;
+    sim_step (&s, 1);
+  }
+  guint64 settled = s.frame - 1;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_false (e->tapped);
+  assert_int_equal (e->time_us, (gint64) put * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_true (tap->time_us >= (gint64) settled * FRAME_US);
+  assert_true (tap->time_us <= (gint64) (settled + 2) * FRAME_US);
+  sim_clear (&s);
+}
+
+/* ... but a card lying tapped from the first frames (on the table when the recording began)
+ * came in tapped. */
+static void
+test_track__card_tapped_from_the_start_enters_tapped (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
+  s.cards[c].angle = 90;
+  sim_step (&s, 20);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  sim_clear (&s);
+}
+
 /* Turned a quarter turn over five frames, then at once turned back (tapped for mana and
  * untapped): a tap dated when it got there, then an untap once it settles. */
 static void
@@ -2015,6 +2058,8 @@ main (void)
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
+    cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
+    cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
     cmocka_unit_test (test_track__tapped_then_carried_off_at_once_was_tapped),
