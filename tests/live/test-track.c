@@ -1873,46 +1873,6 @@ test_track__card_carried_towards_a_pile_and_gone_moved_there (void **state)
   sim_clear (&s);
 }
 
-/* Under a hand, a card in play is seen by stray lines alone: one drags its track aside,
- * another (never read) is followed onto the card's spot. Both go with the hand; when the card
- * shows again, a second later, it is found by its own track, not taken by the forgotten
- * line's: it did not leave play. */
-static void
-test_track__unread_line_gone_a_second_takes_no_card (void **state)
-{
-  ScriptReader r = { { never_read, never_read, never_read, never_read } };
-  TsTrackReader reader;
-  Sim s;
-  pile_sim_init (&s, &r, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  sim_step_drawn (&s, im, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].present = FALSE;
-  int y = sim_add (&s, 325, 300, NULL, AREA_BATTLEFIELD);
-  s.cards[y].title_only = TRUE;
-  s.cards[y].plain = TRUE;
-  sim_step_drawn (&s, im, 3);
-  s.cards[y].present = FALSE;
-  int x = sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
-  s.cards[x].title_only = TRUE;
-  s.cards[x].plain = TRUE;
-  while (s.cards[x].x > 302) {
-    s.cards[x].x = MAX (302, s.cards[x].x - 5);
-    sim_step_drawn (&s, im, 1);
-  }
-  sim_step_drawn (&s, im, 3);
-  s.cards[x].present = FALSE;
-  sim_step_drawn (&s, im, 45);
-  s.cards[c].present = TRUE;
-  s.cards[c].name = NULL;  /* seen, not read again */
-  sim_step_drawn (&s, im, 7 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  sim_clear (&s);
-}
-
 /* ... but carried the other way (back to the hand), it left play. */
 static void
 test_track__card_carried_away_from_the_piles_left (void **state)
@@ -2093,7 +2053,6 @@ main (void)
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
-    cmocka_unit_test (test_track__unread_line_gone_a_second_takes_no_card),
     cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
