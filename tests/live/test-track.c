@@ -752,35 +752,53 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* The Forest of forest_sim_init, beside its owner's graveyard pile, is lifted and carried
+ * off by (dx, dy) a frame for four frames, gone for half a second, and an Island put where it
+ * lay; three seconds go by. Returns the Forest's track id; *lifted and *last_seen receive the
+ * frames it was lifted and last seen. */
+static guint
+carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, double dx, double dy,
+                       guint64 *lifted, guint64 *last_seen)
+{
+  int c = forest_sim_init (s, fr, im, 0);
+  sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (s, FPS);
+  const TsObservation *forest = find_obs (s, TS_OBS_ENTERED, 0);
+  assert_string_equal (forest->name, "Forest");
+  guint forest_id = forest->track_id;
+  *lifted = s->frame;
+  for (int k = 0; k < 4; k++) {
+    s->cards[c].x += dx;
+    s->cards[c].y += dy;
+    sim_step (s, 1);
+  }
+  *last_seen = s->frame - 1;
+  s->cards[c].present = FALSE;
+  sim_step (s, 15);
+  s->cards[c].x = 300;
+  s->cards[c].y = 300;
+  paint_title (*im, 300, 300, 60, FALSE);  /* reads Island */
+  s->cards[c].present = TRUE;
+  sim_step (s, 3 * FPS);
+  gboolean island = FALSE;
+  for (guint i = 0; find_obs (s, TS_OBS_ENTERED, i) != NULL; i++)
+    island = island || g_strcmp0 (find_obs (s, TS_OBS_ENTERED, i)->name, "Island") == 0;
+  assert_true (island);
+  return forest_id;
+}
+
 /* A creature dies and another card is cast where it lay at once, before anything tells the
  * graveyard changed: last seen carried off towards its owner's graveyard, it moved there
- * (dated when it was last seen), it did not leave play for an unknown place. */
+ * (dated when its track last followed it, on its way), it did not leave play for an unknown
+ * place. */
 static void
 test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, FPS);
-  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
-  assert_string_equal (forest->name, "Forest");
-  guint forest_id = forest->track_id;
-  guint64 lifted = s.frame;
-  for (int k = 0; k < 4; k++) {  /* lifted and carried towards the graveyard */
-    s.cards[c].x += 25;
-    s.cards[c].y += 12;
-    sim_step (&s, 1);
-  }
-  guint64 last_seen = s.frame - 1;
-  s.cards[c].present = FALSE;
-  sim_step (&s, 15);
-  s.cards[c].x = 300;
-  s.cards[c].y = 300;
-  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
-  s.cards[c].present = TRUE;
-  sim_step (&s, 3 * FPS);
+  guint64 lifted, last_seen;
+  guint forest_id = carry_off_and_replace (&s, &fr, &im, 25, 12, &lifted, &last_seen);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   const TsObservation *mv = NULL;
   for (guint i = 0; (mv = find_obs (&s, TS_OBS_MOVED, i)) != NULL; i++)
@@ -790,39 +808,20 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   assert_string_equal (mv->name, "Forest");
   assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
   assert_int_equal (mv->area, AREA_GRAVEYARD);
-  /* Dated when its track last followed it, on its way. */
   assert_true (mv->time_us >= (gint64) lifted * FRAME_US);
   assert_true (mv->time_us <= (gint64) last_seen * FRAME_US);
-  gboolean island = FALSE;
-  for (guint i = 0; find_obs (&s, TS_OBS_ENTERED, i) != NULL; i++)
-    island = island || g_strcmp0 (find_obs (&s, TS_OBS_ENTERED, i)->name, "Island") == 0;
-  assert_true (island);
   forest_sim_clear (&s, &fr);
 }
 
-/* ... but taken away from its place in another direction (back to the hand), it left. */
+/* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, FPS);
-  guint forest_id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
-  for (int k = 0; k < 4; k++) {  /* lifted and carried off the other way */
-    s.cards[c].x -= 25;
-    s.cards[c].y -= 12;
-    sim_step (&s, 1);
-  }
-  s.cards[c].present = FALSE;
-  sim_step (&s, 15);
-  s.cards[c].x = 300;
-  s.cards[c].y = 300;
-  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
-  s.cards[c].present = TRUE;
-  sim_step (&s, 3 * FPS);
+  guint64 lifted, last_seen;
+  guint forest_id = carry_off_and_replace (&s, &fr, &im, -25, -12, &lifted, &last_seen);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
   assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id, forest_id);
   for (guint i = 0; find_obs (&s, TS_OBS_MOVED, i) != NULL; i++)
