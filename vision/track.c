@@ -734,13 +734,9 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                     ? pile_towards (t, tr, tr->gap_home, tr->gap_last, tr->gap_from_us, FALSE)
                     : NULL;
     if (pile != NULL) {
-      int from = tr->area, owner = tr->owner;
-      tr->area = pile->area;
-      tr->owner = pile->owner;
       TsObservation *o = emit (out, TS_OBS_MOVED, tr, left_us, t->cur, 0.6, t->p.confirm_below);
-      o->from_area = from;
-      tr->area = from;
-      tr->owner = owner;
+      o->area = pile->area;
+      o->owner = pile->owner;
     } else
       emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
@@ -1236,6 +1232,30 @@ restamp_entry (const TsTracker *t, Track *tr)
     tr->entry_tapped = tr->tapped;  /* any turn seen was the other thing's */
 }
 
+/* Was card o carried off from where it lay (from) towards the pile, as far as it was seen
+ * (to)? PILE_CARRIED of its long side at least, within PILE_TOWARDS of the pile's way. */
+static gboolean
+carried_towards (const Track *o, const double from[2], const double to[2], const Track *pile)
+{
+  double mx = to[0] - from[0], my = to[1] - from[1];
+  double px = pile->center[0] - from[0], py = pile->center[1] - from[1];
+  double moved = hypot (mx, my);
+  return moved >= PILE_CARRIED * long_side (o->size) &&
+         mx * px + my * py >= PILE_TOWARDS * moved * hypot (px, py);
+}
+
+/* The pile linked to card o (pile_changed, pile_carried_to), or NULL. */
+static const Track *
+pile_linked_to (const TsTracker *t, const Track *o)
+{
+  for (guint k = 0; k < t->tracks->len; k++) {
+    const Track *q = t->tracks->pdata[k];
+    if (q->link_key == o->key)
+      return q;
+  }
+  return NULL;
+}
+
 /* The top of the pile tr changed at time_us (a new card's shape came there, or its top card
  * now looks another): a card in play that vanished shortly before, and is still unseen, may
  * be the one put there (a creature carried to its owner's graveyard), though its title
@@ -1254,17 +1274,10 @@ pile_changed (TsTracker *t, Track *tr, gint64 time_us)
       continue;
     /* Seen leaving its place towards the pile before it vanished (carried there), not
      * vanishing where it lay (a hand over it, the detector losing it). */
-    double mx = o->center[0] - o->home[0], my = o->center[1] - o->home[1];
-    double px = tr->center[0] - o->home[0], py = tr->center[1] - o->home[1];
-    double moved = hypot (mx, my), to_pile = hypot (px, py);
-    if (moved < PILE_CARRIED * long_side (o->size) ||
-        mx * px + my * py < PILE_TOWARDS * moved * to_pile)
+    if (!carried_towards (o, o->home, o->center, tr))
       continue;
-    gboolean taken = FALSE;  /* already linked to another pile */
-    for (guint k = 0; k < t->tracks->len && !taken; k++) {
-      const Track *q = t->tracks->pdata[k];
-      taken = q != tr && q->link_key == o->key;
-    }
+    const Track *linked = pile_linked_to (t, o);
+    gboolean taken = linked != NULL && linked != tr;  /* already linked to another pile */
     if (!taken && (best == NULL || o->last_seen_us > best->last_seen_us))
       best = o;
   }
@@ -1369,10 +1382,6 @@ static Track *
 pile_towards (TsTracker *t, const Track *o, const double from[2], const double to[2],
               gint64 seen_us, gboolean unlinked)
 {
-  double mx = to[0] - from[0], my = to[1] - from[1];
-  double moved = hypot (mx, my);
-  if (moved < PILE_CARRIED * long_side (o->size))
-    return NULL;
   Track *best = NULL;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
@@ -1381,8 +1390,7 @@ pile_towards (TsTracker *t, const Track *o, const double from[2], const double t
       continue;
     if (p->owner >= 0 && o->owner >= 0 && p->owner != o->owner)
       continue;
-    double px = p->center[0] - from[0], py = p->center[1] - from[1];
-    if (mx * px + my * py < PILE_TOWARDS * moved * hypot (px, py))
+    if (!carried_towards (o, from, to, p))
       continue;
     if (best == NULL || (p->state == TRACK_ACTIVE) > (best->state == TRACK_ACTIVE) ||
         ((p->state == TRACK_ACTIVE) == (best->state == TRACK_ACTIVE) &&
@@ -1403,13 +1411,8 @@ pile_carried_to (TsTracker *t, Track *o)
   o->carry_checked = TRUE;
   /* Its last position, not the smoothed centre, which lags a card carried off fast. */
   Track *best = pile_towards (t, o, o->home, o->last.center, o->last_seen_us, TRUE);
-  if (best == NULL)
+  if (best == NULL || pile_linked_to (t, o) != NULL)
     return;
-  for (guint k = 0; k < t->tracks->len; k++) {
-    const Track *q = t->tracks->pdata[k];
-    if (q->link_key == o->key)
-      return;  /* already linked */
-  }
   best->link_key = o->key;
   best->link_us = o->last_seen_us;
 }

@@ -752,9 +752,20 @@ test_track__card_replaced_in_place_is_dated_by_the_gap (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* The card c is taken away (20 frames) and an untapped Island put in its place. */
+static void
+swap_for_untapped_island (Sim *s, TsImage *im, int c)
+{
+  s->cards[c].present = FALSE;
+  sim_step (s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s->cards[c].angle = 0;
+  s->cards[c].present = TRUE;
+}
+
 /* The Forest of forest_sim_init, beside its owner's graveyard pile, is lifted and carried
- * off by (dx, dy) a frame for four frames, gone for half a second, and an Island put where it
- * lay; three seconds go by. Returns the Forest's track id; *lifted and *last_seen receive the
+ * off by (dx, dy) a frame for four frames, then swapped for an Island where it lay; three
+ * seconds go by. Returns the Forest's track id; *lifted and *last_seen receive the
  * frames it was lifted and last seen. */
 static guint
 carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, double dx, double dy,
@@ -773,12 +784,9 @@ carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, double dx, double d
     sim_step (s, 1);
   }
   *last_seen = s->frame - 1;
-  s->cards[c].present = FALSE;
-  sim_step (s, 15);
   s->cards[c].x = 300;
   s->cards[c].y = 300;
-  paint_title (*im, 300, 300, 60, FALSE);  /* reads Island */
-  s->cards[c].present = TRUE;
+  swap_for_untapped_island (s, *im, c);
   sim_step (s, 3 * FPS);
   gboolean island = FALSE;
   for (guint i = 0; find_obs (s, TS_OBS_ENTERED, i) != NULL; i++)
@@ -939,17 +947,6 @@ test_track__card_put_where_an_unread_one_lay_is_read (void **state)
   }
   assert_true (island);
   forest_sim_clear (&s, &fr);
-}
-
-/* The card c is taken away (20 frames) and an untapped Island put in its place. */
-static void
-swap_for_untapped_island (Sim *s, TsImage *im, int c)
-{
-  s->cards[c].present = FALSE;
-  sim_step (s, 20);
-  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
-  s->cards[c].angle = 0;
-  s->cards[c].present = TRUE;
 }
 
 /* The Island put in the Forest's place entered as a second card, untapped; returns it. */
