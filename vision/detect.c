@@ -52,6 +52,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->max_corner_skew = 25;
   params->short_solid_lines = TRUE;
   params->name_bars = FALSE;
+  params->split_pairs = TRUE;
 }
 
 void
@@ -995,11 +996,119 @@ coarse_adds (const GArray *fine, const Line *c)
   return TRUE;
 }
 
+/* The lone title line among out[from..] (not yet taken) that is the name line of card,
+ * turned as it is or half a turn: refines card's title, turns it so that line is on top,
+ * and returns the line's index; -1 when there is none. */
+static int
+half_title (TsCardCandidate *card, const GArray *out, guint from, const gboolean *taken)
+{
+  for (int turn = 0; turn < 4; turn += 2) {
+    TsCardCandidate t = *card;
+    ts_rectify_quad_turn (card->quad, turn, t.quad);
+    for (guint i = from; i < out->len; i++) {
+      const TsCardCandidate *l = &g_array_index (out, TsCardCandidate, i);
+      if (taken[i - from] || l->has_quad)
+        continue;
+      double cx, cy, best_v = 1;
+      ts_rectify_quad_center (l->title, &cx, &cy);
+      if (!ts_rectify_quad_contains (t.quad, cx, cy) ||
+          !refine_card_title (&t, &best_v, l->title, cx, cy))
+        continue;
+      /* A name begins at the card's left edge (what begins further in is the mana cost on
+       * the name line of one card whose lower part alone was found). */
+      double u_min = 1;
+      for (int k = 0; k < 4; k++) {
+        double u, v;
+        card_coords (&t, l->title[k][0], l->title[k][1], &u, &v);
+        u_min = MIN (u_min, u);
+      }
+      if (u_min > 0.2)
+        continue;
+      t.angle_deg = ts_rectify_quad_angle (t.quad);
+      t.tapped = ts_rectify_angle_is_tapped (t.angle_deg);
+      *card = t;
+      return (int) i;
+    }
+  }
+  return -1;
+}
+
+/* Two upright cards side by side (lands in a row) make one outline around both, shaped like
+ * a card a quarter turn round. When that outline's own name line was not found (best_v
+ * still 1) and each half of it holds a lone title line across its top, the outline is the
+ * two cards: each half becomes a card with that line as its name line, and the lines (and
+ * any other pieces of them) are no longer lone titles. A tapped card's own lines run along
+ * its short side, never so. Works on out (the first *n_cards found cards, then lone lines)
+ * in place. */
+static void
+split_pairs (GArray *out, guint *n_cards, const double *best_v)
+{
+  guint n = *n_cards, n_lines = out->len - n;
+  g_autofree gboolean *taken = g_new0 (gboolean, MAX (n_lines, 1));
+  g_autoptr (GArray) halves = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  for (guint j = 0; j < n; j++) {
+    TsCardCandidate *card = &g_array_index (out, TsCardCandidate, j);
+    if (!card->has_quad || best_v[j] < 1)
+      continue;
+    /* Each card a card's width from its end: the two may overlap a little. */
+    const double (*cq)[2] = card->quad;
+    double wid = (ts_rectify_quad_edge (cq, 0) + ts_rectify_quad_edge (cq, 2)) / 2;
+    double len = (ts_rectify_quad_edge (cq, 1) + ts_rectify_quad_edge (cq, 3)) / 2;
+    double f = CLAMP (wid * (TS_CARD_W_MM / TS_CARD_H_MM) / MAX (len, 1), 0.5, 0.6);
+    const double from[2] = { 0, 1 - f }, to[2] = { f, 1 };
+    TsCardCandidate half[2];
+    int line[2] = { -1, -1 };
+    for (int k = 0; k < 2; k++) {
+      double q[4][2];
+      quad_point (card->quad, from[k], 0, q[0]);
+      quad_point (card->quad, from[k], 1, q[1]);
+      quad_point (card->quad, to[k], 1, q[2]);
+      quad_point (card->quad, to[k], 0, q[3]);
+      card_candidate (q, 1, 2 * card->confidence - 1, &half[k]);
+      line[k] = half_title (&half[k], out, n, taken);
+      if (line[k] < 0)
+        break;
+      taken[line[k] - n] = TRUE;
+    }
+    /* Two cards of a size have name lines of a size. */
+    gboolean pair = line[0] >= 0 && line[1] >= 0;
+    if (pair) {
+      double h0 = ts_rectify_quad_edge (half[0].title, 1);
+      double h1 = ts_rectify_quad_edge (half[1].title, 1);
+      pair = MAX (h0, h1) <= 1.5 * MIN (h0, h1);
+    }
+    if (!pair) {
+      for (int k = 0; k < 2; k++)
+        if (line[k] >= 0)
+          taken[line[k] - n] = FALSE;
+      continue;
+    }
+    /* Other pieces of the two name lines go with them. */
+    for (guint i = n; i < out->len; i++) {
+      const TsCardCandidate *l = &g_array_index (out, TsCardCandidate, i);
+      double cx, cy;
+      ts_rectify_quad_center (l->title, &cx, &cy);
+      if (!l->has_quad && (ts_rectify_quad_contains (half[0].title, cx, cy) ||
+                           ts_rectify_quad_contains (half[1].title, cx, cy)))
+        taken[i - n] = TRUE;
+    }
+    *card = half[0];
+    g_array_append_val (halves, half[1]);
+  }
+  if (halves->len == 0)
+    return;
+  for (guint i = out->len; i-- > n;)
+    if (taken[i - n])
+      g_array_remove_index (out, i);
+  g_array_insert_vals (out, n, halves->data, halves->len);
+  *n_cards = n + halves->len;
+}
+
 /* size_scale: the work scale asked for (before snapping to a whole factor), which sizes the
  * smallest line looked for. */
 static void
 find_titles (TsDetector *det, const TsImage *gray, double scale, double size_scale,
-             guint n_cards, GArray *out)
+             guint *n_cards_io, GArray *out)
 {
   const TsDetectorParams *p = &det->params;
   double min_h = MAX (5, p->min_title_height * MAX (scale, size_scale));
@@ -1037,11 +1146,14 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
       c->dead = TRUE;
   }
   g_array_append_vals (lines, coarse->data, coarse->len);
+  guint n_cards = *n_cards_io;
   g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
   for (guint j = 0; j < n_cards; j++)
     best_v[j] = 1;
   emit_lines (lines, scale, n_cards, best_v, FALSE, det->params.short_solid_lines, out);
   emit_lines (whole, scale, n_cards, best_v, TRUE, det->params.short_solid_lines, out);
+  if (p->split_pairs)
+    split_pairs (out, n_cards_io, best_v);
   det->timing.ms_group = ms_since (&t);
 }
 
@@ -1097,7 +1209,7 @@ ts_detector_detect (TsDetector *detector, const TsImage *image, GArray *out, dou
   detector->timing.ms_cards = ms_since (&t);
   guint n_cards = found->len;
   if (p->find_titles) {
-    find_titles (detector, gray, scale, asked, n_cards, found);
+    find_titles (detector, gray, scale, asked, &n_cards, found);
     emit_bars (bars, scale, n_cards, found);
   }
   /* Whole cards first (they carry the most information), then title lines by score. */

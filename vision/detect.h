@@ -94,6 +94,13 @@ typedef struct {
    * precision 0.78 -> 0.70, recall 0.70 -> 0.68); the recognize command turns it on for
    * still photos. */
   gboolean name_bars;
+  /* Cut an outline shaped like a tapped card in two when it holds, instead of its own name
+   * line, a name line across the top of each half, each beginning at the half's left edge
+   * and the two of a size: two upright cards side by side (lands in a row, touching) give
+   * one such outline. The scripted session's two Mountains were one tapped card before.
+   * Synthetic scenes and dev photos read the same with it (one dev photo cut a card's lower
+   * part in two at its mana cost until the name had to begin at the left edge). */
+  gboolean split_pairs;
 } TsDetectorParams;
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */

@@ -788,6 +788,70 @@ test_detect_title__name_bar_only_where_the_line_is_missed (void **state)
   assert_true (longest_line_over (no_bars, 450, 324) < 300);
 }
 
+/* The found cards (has_quad) of cands. */
+static guint
+count_cards (GArray *cands)
+{
+  guint n = 0;
+  for (guint i = 0; i < cands->len; i++)
+    n += g_array_index (cands, TsCardCandidate, i).has_quad;
+  return n;
+}
+
+/* Two upright cards side by side, touching (lands in a row): their one outline is shaped
+ * like a tapped card. It is cut into the two cards, each upright with its own name line;
+ * a tapped card alone, whose name runs along its short side, stays whole. */
+static void
+test_detect_pair__side_by_side_cards_are_two_cards (void **state)
+{
+  const char *names[2] = { "Mountain", "Forest" };
+  g_autoptr (TsImage) img = dark_table (1000, 700);
+  double q[2][4][2], mid[2][2];
+  for (int k = 0; k < 2; k++) {
+    card_quad (500 + (2 * k - 1) * 140, 350, 390, 0, q[k]);
+    draw_card (img, q[k], names[k]);
+    title_text_centre (q[k], names[k], &mid[k][0], &mid[k][1]);
+  }
+  ts_cv_gaussian_blur (img, 1.0);
+
+  /* Without the cut the detector sees one tapped card around both. */
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.split_pairs = FALSE;
+  g_autoptr (GArray) whole = detect_with (img, &p);
+  assert_int_equal (count_cards (whole), 1);
+  assert_true (first_card (whole)->tapped);
+
+  g_autoptr (GArray) cands = detect (img);
+  assert_int_equal (count_cards (cands), 2);
+  for (int k = 0; k < 2; k++) {
+    double cx = (q[k][0][0] + q[k][2][0]) / 2, cy = (q[k][0][1] + q[k][2][1]) / 2;
+    guint n = 0;
+    for (guint i = 0; i < cands->len; i++) {
+      const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+      if (!c->has_quad || !ts_rectify_quad_contains (c->quad, cx, cy))
+        continue;
+      n++;
+      assert_false (c->tapped);
+      assert_true (angle_diff (c->angle_deg, 0) < 3);
+      assert_true (ts_rectify_quad_contains (c->title, mid[k][0], mid[k][1]));
+      assert_false (ts_rectify_quad_contains (c->title, mid[1 - k][0], mid[1 - k][1]));
+    }
+    assert_int_equal (n, 1);
+  }
+  /* The name lines are the cards' own now, not lone titles as well. */
+  assert_int_equal (count_titles_over (cands, mid[0][0], mid[0][1], mid[1][0], mid[1][1]), 1);
+
+  g_autoptr (TsImage) lone = dark_table (1000, 700);
+  double t[4][2];
+  card_quad (500, 350, 390, 90, t);
+  draw_card (lone, t, "Mountain");
+  ts_cv_gaussian_blur (lone, 1.0);
+  g_autoptr (GArray) tapped = detect (lone);
+  assert_int_equal (count_cards (tapped), 1);
+  assert_true (first_card (tapped)->tapped);
+}
+
 int
 main (void)
 {
@@ -817,6 +881,7 @@ main (void)
     cmocka_unit_test (test_detect_title__card_half_hidden),
     cmocka_unit_test (test_detect_title__name_bar_of_a_card_without_outline),
     cmocka_unit_test (test_detect_title__name_bar_only_where_the_line_is_missed),
+    cmocka_unit_test (test_detect_pair__side_by_side_cards_are_two_cards),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
