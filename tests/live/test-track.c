@@ -166,6 +166,35 @@ test_track__hand_over_cards_for_seconds_is_not_a_departure (void **state)
   sim_clear (&s);
 }
 
+/* A hand over the lower half of a card leaves an outline a card's width long and two thirds
+ * of a card's length wide: shaped like the card turned, but not its size. That is no tap;
+ * the card turned is. */
+static void
+test_track__part_of_a_card_shaped_like_it_turned_is_no_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  for (int i = 0; i < 4; i++)
+    sim_add (&s, 100 + 80 * i, 200, i % 2 ? "Mountain" : "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
+  SimCard *c = &s.cards[1];
+  c->scale = 0.68;
+  c->angle = 90;
+  c->y -= 15;
+  sim_step (&s, 20);
+  c->scale = 1;
+  c->angle = 0;
+  c->y += 15;
+  sim_step (&s, 20);
+  assert_int_equal (s.obs->len, 4);
+  c->angle = 90;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (s.obs->len, 5);
+  sim_clear (&s);
+}
+
 static void
 test_track__tap_reported_within_two_frames_of_settling (void **state)
 {
@@ -2014,6 +2043,7 @@ main (void)
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
+    cmocka_unit_test (test_track__part_of_a_card_shaped_like_it_turned_is_no_tap),
     cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
     cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
