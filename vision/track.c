@@ -67,12 +67,8 @@
  * coming (the track's turn then is the swap, not a turn of the new card). */
 #define SWAP_SETTLE_US (G_USEC_PER_SEC / 2)
 /* A card's track this close (x its long side) to a new track read as the same name had slid
- * off the card: the two are one card. Below a card's width (0.72), so that identical cards
- * side by side stay two; 0.35 before, which missed cards pushed forward to attack while
- * their track stayed behind on a neighbour (1080p sessions, eight games: event precision
- * 0.734 -> 0.757, recall 0.703 -> 0.710). Identical cards laid overlapping, a title's
- * height apart, are still taken for one. */
-#define SLID_OFF 0.6
+ * off the card: the two are one card. */
+#define SLID_OFF 0.35
 /* A title line's centre lies up to this far (x its card's long side) from the card's centre
  * (about 0.4 on a card, a little more as the line is fitted or the card turned). */
 #define TITLE_FROM_CENTRE 0.45
