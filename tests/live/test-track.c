@@ -1696,6 +1696,59 @@ test_track__card_found_again_beside_its_slid_track_is_one_card (void **state)
   sim_clear (&s);
 }
 
+/* The same, the track having slid onto a stray line beside the card (a title line alone,
+ * never read) over half a card's length from where the card is found again: pushed forward
+ * to attack, the card is the same card. An identical card seen whole that far away is
+ * another card (see identical_lands_side_by_side). */
+static void
+test_track__card_found_again_far_from_its_track_on_a_line_is_one_card (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  s.cards[c].present = FALSE;
+  int junk = sim_add (&s, 300, 350, NULL, AREA_BATTLEFIELD);
+  s.cards[junk].title_only = TRUE;
+  sim_step (&s, 5);
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS);
+  s.cards[junk].present = FALSE;
+  sim_step (&s, 7 * FPS);
+  guint giants = 0;
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    /* (The line, never read, may be reported as an unknown card: no reader here.) */
+    if (g_strcmp0 (o->name, "Hill Giant") != 0)
+      continue;
+    giants += o->kind == TS_OBS_ENTERED;
+    assert_int_equal (o->track_id, id);
+    assert_int_not_equal (o->kind, TS_OBS_LEFT);
+  }
+  assert_int_equal (giants, 1);
+  sim_clear (&s);
+}
+
+/* Identical lands side by side, touching: each its own card. */
+static void
+test_track__identical_lands_side_by_side_stay_distinct (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  sim_add (&s, 300, 300, "Mountain", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  sim_add (&s, 364, 300, "Mountain", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  sim_add (&s, 236, 300, "Mountain", AREA_BATTLEFIELD);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 3);
+  assert_int_equal (s.obs->len, 3);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 3);
+  sim_clear (&s);
+}
+
 /* A card's outline is lost as it is turned and pushed aside; found again mid-turn, it is
  * read only after it settled tapped: the tap is dated when it was seen settled, not when it
  * was first found again. */
@@ -2085,6 +2138,8 @@ main (void)
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
     cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
     cmocka_unit_test (test_track__card_found_again_beside_its_slid_track_is_one_card),
+    cmocka_unit_test (test_track__card_found_again_far_from_its_track_on_a_line_is_one_card),
+    cmocka_unit_test (test_track__identical_lands_side_by_side_stay_distinct),
     cmocka_unit_test (test_track__turn_seen_by_a_new_track_is_dated_when_it_settled),
     cmocka_unit_test (test_track__card_carried_to_a_changed_pile_moved_there),
     cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
