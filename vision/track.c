@@ -208,7 +208,7 @@ struct _TsTracker {
   guint64 cur;            /* index of the frame being (or, after it, last) processed */
   guint n_reads;
   /* The long sides of the last SIZES_KEPT outlines of reported cards, a ring: every card on
-   * the table is the same size, their median is a card's (see own_outline). */
+   * the table is the same size, their median is a card's (card_size_update). */
   double sizes[SIZES_KEPT];
   guint n_sizes;
   double card_size;       /* their median (0: none yet), as of the frame before */
@@ -921,22 +921,16 @@ recheck_start (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GA
   request_read (t, tr, image, time_us, out);
 }
 
-/* Is in (matched to tr) a whole card's outline, and not a part of one (the part a hand
- * leaves uncovered, shaped like a card turned) or of several cards (two side by side)? A
- * card's outline is a card's size, and every card on the table is the same size: one of
- * another size does not say how the card lies. A title line alone says nothing of it and
- * passes. Records the outlines of reported cards for the size. */
+/* Is in a whole card's outline, and not a part of one (the part a hand leaves uncovered,
+ * shaped like a card turned) or of several cards (two side by side)? A card's outline is a
+ * card's size, and every card on the table is the same size: one of another size does not
+ * say how the card lies. A title line alone says nothing of it and passes. */
 static gboolean
-own_outline (TsTracker *t, const Track *tr, const TsTrackInput *in)
+own_outline (const TsTracker *t, const TsTrackInput *in)
 {
-  if (!in->has_quad)
+  if (!in->has_quad || t->card_size <= 0)
     return TRUE;
-  double size = long_side (in->size);
-  if (tr->state == TRACK_ACTIVE)
-    t->sizes[t->n_sizes++ % SIZES_KEPT] = size;
-  if (t->card_size <= 0)
-    return TRUE;
-  double ratio = size / t->card_size;
+  double ratio = long_side (in->size) / t->card_size;
   return ratio < TURN_SIZE_RATIO && ratio > 1 / TURN_SIZE_RATIO;
 }
 
@@ -947,7 +941,8 @@ compare_doubles (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* The median of the outline sizes recorded (see own_outline), once there are a few. */
+/* The median of the outline sizes of reported cards recorded in track_update, once there
+ * are a few. */
 static void
 card_size_update (TsTracker *t)
 {
@@ -966,7 +961,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
               gint64 time_us, GArray *out)
 {
   gboolean was_missing = tr->last_frame + 1 != t->cur;
-  gboolean own_size = own_outline (t, tr, in);
+  if (in->has_quad && tr->state == TRACK_ACTIVE)
+    t->sizes[t->n_sizes++ % SIZES_KEPT] = long_side (in->size);
+  gboolean own_size = own_outline (t, in);
   /* Still: where it was seen in the frame before (the smoothed centre lags a moving card). */
   if (!was_missing && hypot (in->center[0] - tr->last.center[0],
                              in->center[1] - tr->last.center[1]) < 0.03 * long_side (tr->size)) {
