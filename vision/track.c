@@ -82,6 +82,8 @@
  * vanishes. */
 #define PILE_CARRIED 0.08
 #define PILE_TOWARDS 0.85
+/* A card carried from its place to a pile is there within this long. */
+#define PILE_CARRY_US (G_USEC_PER_SEC / 2)
 
 typedef enum {
   TRACK_TENTATIVE,  /* seen, not yet confirm_frames times */
@@ -717,6 +719,75 @@ find_key (TsTracker *t, guint64 key)
   return NULL;
 }
 
+/* When the card tr follows came: when tr was first seen, or when it was first read as its
+ * name if that was a carry's time later (its track followed something else before, a stray
+ * line on a pile). */
+static gint64
+name_first_read (const Track *tr)
+{
+  for (guint i = 0; i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (tr->name && strcmp (v->name, tr->name) == 0 &&
+        v->first_us > tr->confirmed_us + PILE_CARRY_US)
+      return v->first_us;
+  }
+  return tr->confirmed_us;
+}
+
+/* A card on a pile of tr's owner's, not reported yet, read as tr's name and first seen
+ * there after since_us (less a carry's time): tr's card put there. It is named so. */
+static Track *
+pile_named (TsTracker *t, const Track *tr, gint64 since_us)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *p = t->tracks->pdata[i];
+    if (p == tr || !p->pile || p->state != TRACK_PENDING ||
+        (p->owner >= 0 && tr->owner >= 0 && p->owner != tr->owner) ||
+        p->first_seen_us + PILE_CARRY_US < since_us)
+      continue;
+    /* Named, or read so at least once with no other reading. */
+    const Vote *lead = p->name ? NULL : votes_consensus (p, 1);
+    const char *name = p->name ? p->name : lead ? lead->name : NULL;
+    if (name != NULL && strcmp (name, tr->name) == 0) {
+      if (p->name == NULL) {
+        p->name = g_strdup (lead->name);
+        p->name_score = lead->best;
+      }
+      return p;
+    }
+  }
+  return NULL;
+}
+
+/* A card not on a pile, never reported, out of sight now, of the owner of the pile card tr
+ * and read as tr's name (or not yet named, but read so once with no other reading), last
+ * seen less than a carry's time before tr was first seen, while no card of that name and
+ * owner is reported in play. */
+static Track *
+pending_named (TsTracker *t, const Track *tr)
+{
+  /* A card of that name reported in play is the one (a second, unreported track of it is
+   * a piece of it or of another). */
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (o->state == TRACK_ACTIVE && !o->pile && o->name && strcmp (o->name, tr->name) == 0 &&
+        (o->owner < 0 || tr->owner < 0 || o->owner == tr->owner))
+      return NULL;
+  }
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *p = t->tracks->pdata[i];
+    if (p == tr || p->pile || p->state != TRACK_PENDING || p->last_frame == t->cur ||
+        (p->owner >= 0 && tr->owner >= 0 && p->owner != tr->owner) ||
+        p->last_seen_us > tr->first_seen_us + PILE_CARRY_US)
+      continue;
+    const Vote *lead = p->name ? NULL : votes_consensus (p, 1);
+    const char *name = p->name ? p->name : lead ? lead->name : NULL;
+    if (name != NULL && strcmp (name, tr->name) == 0)
+      return p;
+  }
+  return NULL;
+}
+
 /* Settles the card's identity from its readings; reports a change of a reported card. */
 static void
 identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
@@ -752,7 +823,17 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     Track *pile = gap && !tr->pile
                     ? pile_towards (t, tr, tr->gap_home, tr->gap_last, tr->gap_from_us, FALSE)
                     : NULL;
-    if (pile != NULL) {
+    /* Its name read on a pile of its owner's since: it went there, that card is it. */
+    Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? tr->gap_from_us : tr->recheck_us);
+    if (named != NULL) {
+      named->id = tr->id;
+      named->state = TRACK_ACTIVE;
+      named->anchor[0] = named->center[0];
+      named->anchor[1] = named->center[1];
+      TsObservation *o = emit (out, TS_OBS_MOVED, named, name_first_read (named), t->cur,
+                               MIN (named->name_score, tr->name_score), t->p.confirm_below);
+      o->from_area = tr->area;
+    } else if (pile != NULL) {
       TsObservation *o = emit (out, TS_OBS_MOVED, tr, left_us, t->cur, 0.6, t->p.confirm_below);
       o->area = pile->area;
       o->owner = pile->owner;
@@ -1178,7 +1259,11 @@ find_reappeared (TsTracker *t, const Track *nw)
     /* Seen now, it is another card, unless it lies mostly over nw under the same name:
      * then its track had slid off the card onto something beside it (two identical cards
      * lie apart), and nw is the card found again. */
-    if (o->last_frame == t->cur &&
+    /* ... or it is being read again, its title looking changed, and nw, on a pile, reads
+     * as it: the card went there and another lies in its place. */
+    gboolean replaced = nw->pile && !o->pile && o->rechecking && nw->name && o->name &&
+                        strcmp (nw->name, o->name) == 0;
+    if (o->last_frame == t->cur && !replaced &&
         (nw->name == NULL || o->name == NULL || strcmp (nw->name, o->name) != 0 ||
          hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]) >=
            (o->last.has_quad ? SLID_OFF : SLID_OFF_LINE) * long_side (o->size)))
@@ -1191,10 +1276,14 @@ find_reappeared (TsTracker *t, const Track *nw)
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
     /* A piece of something is not the card. But a card seen whole may be one that was
      * followed by its title line alone: that size was a guess from the title's width. (Not
-     * the other way round: a line alone is taken for a card seen whole only at its size.) */
+     * the other way round: a line alone is taken for a card seen whole only at its size,
+     * unless it lies on a pile read as the card: a pile's top often shows no outline, and a
+     * short name's line makes a small guess.) */
     double ratio = long_side (nw->size) / long_side (o->size);
+    gboolean read_on_pile = nw->pile && !o->pile && nw->name && o->name &&
+                            strcmp (nw->name, o->name) == 0;
     if ((ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO) &&
-        (mostly_title (nw) || !mostly_title (o)))
+        (mostly_title (nw) || !mostly_title (o)) && !read_on_pile)
       continue;
     gboolean ok;
     if (nw->name && o->name)
@@ -1487,6 +1576,25 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     return;
   }
   double name_factor = tr->name ? tr->name_score : 0.5;
+  Track *brief = old == NULL && tr->pile && tr->name
+                   ? pending_named (t, tr) : NULL;
+  if (brief != NULL) {
+    /* A card seen in play a moment, never reported (handled all the while), now on a pile
+     * under its name: it came into play, then went there. */
+    tr->id = brief->id = t->next_id++;
+    double conf = 0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score);
+    gboolean tapped = brief->tapped;
+    brief->tapped = brief->entry_tapped;
+    if (brief->name == NULL)
+      brief->name = g_strdup (tr->name);
+    emit (out, TS_OBS_ENTERED, brief, brief->confirmed_us, t->cur, conf, t->p.confirm_below);
+    brief->tapped = tapped;
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
+                             t->p.confirm_below);
+    o->from_area = brief->area;
+    g_ptr_array_remove_fast (t->tracks, brief);
+    return;
+  }
   if (old == NULL) {
     tr->id = t->next_id++;
     restamp_entry (t, tr);

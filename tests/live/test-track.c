@@ -850,6 +850,133 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A creature dies and another card is cast where it lay at once, the creature's way to its
+ * graveyard unseen: its name read on the pile, the title where it lay changed
+ * frames_between frames later, the card on the pile is the one gone there, not a second card
+ * of that name come from nowhere. The card now in its place is a new one. */
+static void
+read_on_a_pile_case (int frames_between)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  forest_sim_init (&s, &fr, &im, 0);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  guint forest_id = forest->track_id;
+  paint_title (im, 900, 600, 10, TRUE);   /* the Forest on the graveyard */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, frames_between);
+  paint_title (im, 300, 300, 60, FALSE);  /* an Island where the Forest lay */
+  sim_step (&s, 3 * FPS);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_non_null (mv);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  /* The Forest entered once (at first); the Island is another card. */
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_int_equal (island->area, AREA_BATTLEFIELD);
+  assert_int_not_equal (island->track_id, forest_id);
+  forest_sim_clear (&s, &fr);
+}
+
+/* Both at once: the other card is read where it lay before the pile's card is reported. */
+static void
+test_track__card_read_on_a_pile_as_its_place_changes_moved_there (void **state)
+{
+  read_on_a_pile_case (0);
+}
+
+/* The title where it lay changes as the pile's card is being read: that card is reported
+ * while its place is being read again. */
+static void
+test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there (void **state)
+{
+  read_on_a_pile_case (4);
+}
+
+/* A card carried off unseen to its owner's graveyard, where the pile's top shows no outline,
+ * only its name line (the card's size guessed from a short name is half a card's): read as
+ * the card, it is the card moved there, not another come from nowhere. */
+static void
+test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  guint forest_id = forest->track_id;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 10);
+  paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
+  int p = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  s.cards[p].title_only = TRUE;
+  s.cards[p].scale = 0.5;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card played and at once put in its owner's graveyard (a spell countered as it is cast),
+ * handled all the while it lay in play: never reported there, it is read on the pile. It came
+ * into play and went to the graveyard; it did not come onto the pile from nowhere. */
+static void
+test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  int c = fake_sim_init (&s, &fr, 0);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  /* Put down and lifted again, moving all the while, six frames. */
+  guint64 came = s.frame;
+  s.cards[c].present = TRUE;
+  for (int k = 0; k < 6; k++) {
+    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);  /* reads Forest */
+    sim_step (&s, 1);
+    s.cards[c].x += 4;
+  }
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  assert_int_equal (s.obs->len, 0);
+  /* On the graveyard. */
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (s.obs->len, 2);
+  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_string_equal (in->name, "Forest");
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_int_equal (in->time_us, (gint64) came * FRAME_US);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_int_equal (mv->track_id, in->track_id);
+  assert_int_equal (mv->time_us, (gint64) put * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
@@ -2123,6 +2250,10 @@ main (void)
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
+    cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
+    cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
+    cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
