@@ -1631,8 +1631,11 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     tr->name_score = old->name_score;
   }
   double conf = (tr->name && old->name) ? MIN (tr->name_score, old->name_score) : 0.5;
+  /* Dated when it came where it lies: when its track there began, or when it was first
+   * read there if that was later (the track followed a stray line on a pile before: seed 29,
+   * three departures dated seconds early). */
   if (old->area != tr->area) {
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr, tr->confirmed_us, t->cur, conf,
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
                              t->p.confirm_below);
     o->from_area = old->area;
   }

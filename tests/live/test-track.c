@@ -480,6 +480,8 @@ test_track__flicker_is_not_a_card (void **state)
 /* ---- reading: a fake reader that decodes the title's grey level into a name ---- */
 
 static const char *const names[] = { "Forest", "Island", "Swamp", "Plains" };
+/* A title this light or lighter reads as nothing (a stray line that is no name). */
+#define BLANK_GREY 240
 
 typedef struct {
   GMutex lock;
@@ -509,6 +511,10 @@ fake_read (gpointer worker, const TsTrackReadRequest *req, double *score)
   double y = (req->title_px[0][1] + req->title_px[2][1]) / 2;
   const TsImage *im = req->image;
   int v = im->data[(int) y * im->stride + (int) x * im->channels];
+  if (v >= BLANK_GREY) {  /* nothing there reads */
+    *score = 0;
+    return NULL;
+  }
   *score = n < r->weak_first ? 0.5 : 0.97;
   return g_strdup (names[(v / 50) % 4]);
 }
@@ -929,6 +935,39 @@ test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **stat
   assert_string_equal (mv->name, "Forest");
   assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
   assert_int_equal (mv->area, AREA_GRAVEYARD);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card carried off unseen to its graveyard, where a stray line that never read had been
+ * followed a while: read there as the card, it moved when it was first read there, not when
+ * that track began. */
+static void
+test_track__card_read_where_a_line_was_followed_moved_when_read (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  guint forest_id = forest->track_id;
+  paint_title (im, 900, 600, BLANK_GREY, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  assert_int_equal (s.obs->len, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, 10, TRUE);  /* the Forest on the pile: reads Forest */
+  guint64 put = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_true (mv->time_us >= (gint64) put * FRAME_US);
+  /* When it was first read there: an unread card is read again every few frames. */
+  assert_true (mv->time_us <= (gint64) (put + FPS / 2) * FRAME_US);
   forest_sim_clear (&s, &fr);
 }
 
@@ -2254,6 +2293,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
+    cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
