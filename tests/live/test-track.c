@@ -1074,6 +1074,40 @@ test_track__same_card_back_after_a_gap_stays (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card comes back from under a hand turned. Tapped, it is reported at once: a card put
+ * where an untapped one lay is seldom put down tapped. Untapped, once its title reads the
+ * same again (it may be another card put where a tapped one lay), dated when it was seen. */
+static void
+test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 90;
+  guint64 back = s.frame;
+  sim_step (&s, FPS);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  assert_true (tap->frame <= back + 2);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 0;
+  back = s.frame;
+  sim_step (&s, FPS);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_non_null (untap);
+  assert_int_equal (untap->track_id, find_obs (&s, TS_OBS_TAPPED, 0)->track_id);
+  assert_true (untap->time_us <= (gint64) (back + 2) * FRAME_US);
+  assert_true (untap->frame > back + 2);
+  assert_int_equal (s.obs->len, 3);  /* entered, tapped, untapped */
+  forest_sim_clear (&s, &fr);
+}
+
 /* A whole card's title line as the detector gives it moves off the letters (fitted on some
  * frames, placed from the outline on others): the card's title look, taken from its outline,
  * does not change, and it is not read again. */
@@ -1175,6 +1209,8 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
     if (o->track_id == island->track_id)
       assert_true (o->kind == TS_OBS_ENTERED);
   }
+  /* Nor was the Forest untapped on its way out. */
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
   forest_sim_clear (&s, &fr);
 }
 
@@ -2248,6 +2284,7 @@ main (void)
     cmocka_unit_test (test_track__hand_over_cards_for_seconds_is_not_a_departure),
     cmocka_unit_test (test_track__card_back_after_a_gap_is_read_again),
     cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
+    cmocka_unit_test (test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read),
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
