@@ -1108,6 +1108,31 @@ test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A tapped creature put in the graveyard is set upright on its way there: turned as it is
+ * carried off, it was not untapped where it lay. */
+static void
+test_track__card_turned_as_it_is_carried_off_is_no_turn (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  assert_true (forest->tapped);
+  for (int k = 1; k <= 8; k++) {
+    s.cards[c].x += 10;
+    s.cards[c].y += 5;
+    s.cards[c].angle = 90 - 90.0 * k / 8;
+    sim_step (&s, 1);
+  }
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A whole card's title line as the detector gives it moves off the letters (fitted on some
  * frames, placed from the outline on others): the card's title look, taken from its outline,
  * does not change, and it is not read again. */
@@ -2285,6 +2310,7 @@ main (void)
     cmocka_unit_test (test_track__card_back_after_a_gap_is_read_again),
     cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
     cmocka_unit_test (test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read),
+    cmocka_unit_test (test_track__card_turned_as_it_is_carried_off_is_no_turn),
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
