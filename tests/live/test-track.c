@@ -856,6 +856,31 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* forest_sim_init's Forest, reported as it came: its track id. */
+static guint
+forest_entered_id (const Sim *s)
+{
+  const TsObservation *forest = find_obs (s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  assert_string_equal (forest->name, "Forest");
+  return forest->track_id;
+}
+
+/* The one move reported, the Forest of track forest_id from play to the graveyard, and no
+ * departure: returns the move. */
+static const TsObservation *
+assert_forest_moved_to_graveyard (const Sim *s, guint forest_id)
+{
+  assert_int_equal (count_kind (s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (s, TS_OBS_LEFT), 0);
+  const TsObservation *mv = find_obs (s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  return mv;
+}
+
 /* A creature dies and another card is cast where it lay at once, the creature's way to its
  * graveyard unseen: its name read on the pile, the title where it lay changed
  * frames_between frames later, the card on the pile is the one gone there, not a second card
@@ -867,22 +892,13 @@ read_on_a_pile_case (int frames_between)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   forest_sim_init (&s, &fr, &im, 0);
-  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
-  assert_non_null (forest);
-  guint forest_id = forest->track_id;
+  guint forest_id = forest_entered_id (&s);
   paint_title (im, 900, 600, 10, TRUE);   /* the Forest on the graveyard */
   sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
   sim_step (&s, frames_between);
   paint_title (im, 300, 300, 60, FALSE);  /* an Island where the Forest lay */
   sim_step (&s, 3 * FPS);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
-  assert_non_null (mv);
-  assert_int_equal (mv->track_id, forest_id);
-  assert_string_equal (mv->name, "Forest");
-  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_forest_moved_to_graveyard (&s, forest_id);
   /* The Forest entered once (at first); the Island is another card. */
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
   const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
@@ -917,9 +933,7 @@ test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **stat
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 0);
-  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
-  assert_non_null (forest);
-  guint forest_id = forest->track_id;
+  guint forest_id = forest_entered_id (&s);
   s.cards[c].present = FALSE;
   sim_step (&s, 10);
   paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
@@ -928,13 +942,7 @@ test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **stat
   s.cards[p].scale = 0.5;
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
-  assert_int_equal (mv->track_id, forest_id);
-  assert_string_equal (mv->name, "Forest");
-  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_forest_moved_to_graveyard (&s, forest_id);
   forest_sim_clear (&s, &fr);
 }
 
@@ -948,9 +956,7 @@ test_track__card_read_where_a_line_was_followed_moved_when_read (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 0);
-  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
-  assert_non_null (forest);
-  guint forest_id = forest->track_id;
+  guint forest_id = forest_entered_id (&s);
   paint_title (im, 900, 600, BLANK_GREY, TRUE);
   sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
   sim_step (&s, FPS);
@@ -960,11 +966,7 @@ test_track__card_read_where_a_line_was_followed_moved_when_read (void **state)
   paint_title (im, 900, 600, 10, TRUE);  /* the Forest on the pile: reads Forest */
   guint64 put = s.frame;
   sim_step (&s, 2 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
-  assert_int_equal (mv->track_id, forest_id);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
   assert_true (mv->time_us >= (gint64) put * FRAME_US);
   /* When it was first read there: an unread card is read again every few frames. */
   assert_true (mv->time_us <= (gint64) (put + FPS / 2) * FRAME_US);
