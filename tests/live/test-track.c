@@ -1119,9 +1119,8 @@ test_track__card_turned_as_it_is_carried_off_is_no_turn (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 90);
-  const TsObservation *forest = find_obs (&s, TS_OBS_ENTERED, 0);
-  assert_non_null (forest);
-  assert_true (forest->tapped);
+  forest_entered_id (&s);
+  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
   for (int k = 1; k <= 8; k++) {
     s.cards[c].x += 10;
     s.cards[c].y += 5;
