@@ -853,6 +853,11 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     tr->name_score = lead->best;
     tr->rechecking = FALSE;
     tr->id = t->next_id++;
+    /* The new card's owner is whose side it lies on (the old card may have been pushed
+     * across to attack: a player 2 Steal Artifact swapped for player 1's Animate Wall on
+     * seed 41). */
+    if (tr->last.owner >= 0)
+      tr->owner = tr->last.owner;
     /* Turned since it came: it came as it was, then turned. Seen under the old card's
      * name, the turn's time is unsure (a card carried past turns too): it is dated when
      * the new card was recognised. A turn seen just as it came is no turn: it lay so when
@@ -1211,7 +1216,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->next_area = in->area;
     tr->next_area_frames = in->area != tr->area ? 1 : 0;
   }
-  if (in->area != tr->area && tr->state != TRACK_ACTIVE) {
+  /* Not reported yet, its zone and owner are where it lies now (its track may have begun on
+   * the other side: a card put down across the middle, a stray line there). A reported
+   * card keeps its owner wherever it is pushed (to attack). */
+  if ((in->area != tr->area || in->owner != tr->owner) && tr->state != TRACK_ACTIVE) {
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;

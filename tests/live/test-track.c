@@ -25,6 +25,7 @@ typedef struct {
   double scale;         /* its size as a card's (0: 1) */
   gboolean plain;       /* drawn (render_striped) without stripes: a blurred, moving title */
   double title_dy;      /* the detector's title line lies this much below the title */
+  int owner;            /* whose side it lies on */
 } SimCard;
 
 typedef struct {
@@ -96,7 +97,7 @@ sim_step (Sim *s, int frames)
       t->size[1] = k * (88 + g_rand_double_range (s->rand, -1, 1));
       t->rel_angle_deg = fmod (c->angle + g_rand_double_range (s->rand, -1, 1) + 360, 360);
       t->area = c->area;
-      t->owner = 0;
+      t->owner = c->owner;
       t->pile = c->area == AREA_GRAVEYARD;
       t->confidence = 0.9;
       t->name = c->name;
@@ -970,6 +971,53 @@ test_track__card_read_where_a_line_was_followed_moved_when_read (void **state)
   assert_true (mv->time_us >= (gint64) put * FRAME_US);
   /* When it was first read there: an unread card is read again every few frames. */
   assert_true (mv->time_us <= (gint64) (put + FPS / 2) * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card put down over the middle of the table and pushed to its place lies on its owner's
+ * side: it is reported as theirs. */
+static void
+test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  int c = fake_sim_init (&s, &fr, 0);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.cards[c].owner = 1;
+  sim_step (&s, 4);
+  s.cards[c].owner = 0;
+  sim_step (&s, FPS);
+  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_non_null (in);
+  assert_int_equal (in->owner, 0);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A creature pushed across to attack stays its owner's; another card put where it lay
+ * (it died, one of the other side's was cast there) is the other side's. */
+static void
+test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  forest_entered_id (&s);
+  assert_int_equal (find_obs (&s, TS_OBS_ENTERED, 0)->owner, 0);
+  s.cards[c].owner = 1;  /* pushed across the middle */
+  sim_step (&s, FPS);
+  assert_int_equal (s.obs->len, 1);
+  swap_for_untapped_island (&s, im, c);
+  sim_step (&s, 3 * FPS);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_non_null (island);
+  assert_string_equal (island->name, "Island");
+  assert_int_equal (island->owner, 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_non_null (left);
+  assert_int_equal (left->owner, 0);
   forest_sim_clear (&s, &fr);
 }
 
@@ -2356,6 +2404,8 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
+    cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
