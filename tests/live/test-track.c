@@ -716,16 +716,25 @@ paint_title (TsImage *im, double x, double y, int grey, gboolean light_left)
     }
 }
 
+/* fake_sim_init's tracker and card, over a blank picture of the table (*image, the
+ * caller's) to paint titles on. Returns the card's index. */
+static int
+blank_sim_init (Sim *s, FakeReader *fr, TsImage **image)
+{
+  int c = fake_sim_init (s, fr, 0);
+  *image = ts_image_new (1000, 800, 3);
+  s->image = *image;
+  return c;
+}
+
 /* A tracker reading in step with the fake reader, and one card at (300, 300) lying at angle
  * whose title (painted on *image, the caller's) reads Forest, seen for a second. Returns the
  * card's index. */
 static int
 forest_sim_init (Sim *s, FakeReader *fr, TsImage **image, double angle)
 {
-  int c = fake_sim_init (s, fr, 0);
-  *image = ts_image_new (1000, 800, 3);
+  int c = blank_sim_init (s, fr, image);
   paint_title (*image, 300, 300, 10, TRUE);  /* reads Forest */
-  s->image = *image;
   s->cards[c].angle = angle;
   sim_step (s, FPS);
   return c;
@@ -981,9 +990,8 @@ test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on (void **sta
 {
   FakeReader fr;
   Sim s;
-  int c = fake_sim_init (&s, &fr, 0);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
   paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
   s.cards[c].owner = 1;
   sim_step (&s, 4);
@@ -1029,9 +1037,8 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
 {
   FakeReader fr;
   Sim s;
-  int c = fake_sim_init (&s, &fr, 0);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
   s.cards[c].present = FALSE;
   sim_step (&s, 5);
   /* Put down and lifted again, moving all the while, six frames. */
