@@ -726,6 +726,41 @@ find_key (TsTracker *t, guint64 key)
   return NULL;
 }
 
+/* Could a and b be one player's (either's owner unknown, or the same)? */
+static gboolean
+same_owner (const Track *a, const Track *b)
+{
+  return a->owner < 0 || b->owner < 0 || a->owner == b->owner;
+}
+
+/* The name tr is known by, or, not named yet, read as once with no other reading (NULL:
+ * neither). */
+static const char *
+read_as (const Track *tr)
+{
+  if (tr->name != NULL)
+    return tr->name;
+  const Vote *lead = votes_consensus (tr, 1);
+  return lead ? lead->name : NULL;
+}
+
+/* The pile's new track, never reported, is card: it takes the card's identity and is
+ * reported from now on (the caller reports the move). */
+static void
+pile_takes_card (Track *pile, const Track *card)
+{
+  pile->id = card->id;
+  if (card->name != NULL && (pile->name == NULL || card->by_person)) {
+    g_free (pile->name);
+    pile->name = g_strdup (card->name);
+    pile->name_score = card->name_score;
+  }
+  pile->by_person = card->by_person;
+  pile->state = TRACK_ACTIVE;
+  pile->anchor[0] = pile->center[0];
+  pile->anchor[1] = pile->center[1];
+}
+
 /* When the card tr follows came: when tr was first seen, or when it was first read as its
  * name if that was a carry's time later (its track followed something else before, a stray
  * line on a pile). */
@@ -748,17 +783,14 @@ pile_named (TsTracker *t, const Track *tr, gint64 since_us)
 {
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
-    if (p == tr || !p->pile || p->state != TRACK_PENDING ||
-        (p->owner >= 0 && tr->owner >= 0 && p->owner != tr->owner) ||
+    if (p == tr || !p->pile || p->state != TRACK_PENDING || !same_owner (p, tr) ||
         p->first_seen_us + PILE_CARRY_US < since_us)
       continue;
-    /* Named, or read so at least once with no other reading. */
-    const Vote *lead = p->name ? NULL : votes_consensus (p, 1);
-    const char *name = p->name ? p->name : lead ? lead->name : NULL;
+    const char *name = read_as (p);
     if (name != NULL && strcmp (name, tr->name) == 0) {
       if (p->name == NULL) {
-        p->name = g_strdup (lead->name);
-        p->name_score = lead->best;
+        p->name_score = votes_consensus (p, 1)->best;
+        p->name = g_strdup (name);
       }
       return p;
     }
@@ -778,17 +810,15 @@ pending_named (TsTracker *t, const Track *tr)
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
     if (o->state == TRACK_ACTIVE && !o->pile && o->name && strcmp (o->name, tr->name) == 0 &&
-        (o->owner < 0 || tr->owner < 0 || o->owner == tr->owner))
+        same_owner (o, tr))
       return NULL;
   }
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
     if (p == tr || p->pile || p->state != TRACK_PENDING || p->last_frame == t->cur ||
-        (p->owner >= 0 && tr->owner >= 0 && p->owner != tr->owner) ||
-        p->last_seen_us > tr->first_seen_us + PILE_CARRY_US)
+        !same_owner (p, tr) || p->last_seen_us > tr->first_seen_us + PILE_CARRY_US)
       continue;
-    const Vote *lead = p->name ? NULL : votes_consensus (p, 1);
-    const char *name = p->name ? p->name : lead ? lead->name : NULL;
+    const char *name = read_as (p);
     if (name != NULL && strcmp (name, tr->name) == 0)
       return p;
   }
@@ -835,10 +865,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     /* Its name read on a pile of its owner's since: it went there, that card is it. */
     Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? tr->gap_from_us : tr->recheck_us);
     if (named != NULL) {
-      named->id = tr->id;
-      named->state = TRACK_ACTIVE;
-      named->anchor[0] = named->center[0];
-      named->anchor[1] = named->center[1];
+      pile_takes_card (named, tr);
       TsObservation *o = emit (out, TS_OBS_MOVED, named, name_first_read (named), t->cur,
                                MIN (named->name_score, tr->name_score), t->p.confirm_below);
       o->from_area = tr->area;
@@ -1018,8 +1045,8 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
   }
 }
 
-/* Reports an untap held by turn_report (the card stayed what it was, and untapped), or drops
- * it (drop: the card was another, or is gone). */
+/* Reports an untap held by turn_report (the card stayed what it was, and untapped; it is
+ * reported before the card moves or leaves), or drops it (drop: the card was another). */
 static void
 held_turn_release (TsTracker *t, Track *tr, gboolean drop, GArray *out)
 {
@@ -1311,32 +1338,27 @@ find_reappeared (TsTracker *t, const Track *nw)
     Track *o = t->tracks->pdata[i];
     if (o == nw || o->state != TRACK_ACTIVE)
       continue;
-    /* Seen now, it is another card, unless it lies mostly over nw under the same name:
-     * then its track had slid off the card onto something beside it (two identical cards
-     * lie apart), and nw is the card found again. */
-    /* ... or it is being read again, its title looking changed, and nw, on a pile, reads
-     * as it: the card went there and another lies in its place. */
-    gboolean replaced = nw->pile && !o->pile && o->rechecking && nw->name && o->name &&
-                        strcmp (nw->name, o->name) == 0;
-    if (o->last_frame == t->cur && !replaced &&
+    double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
+    /* Seen now, it is another card, unless it lies mostly over nw under the same name
+     * (its track had slid off the card onto something beside it: two identical cards lie
+     * apart, and nw is the card found again), or it is being read again, its title looking
+     * changed, and nw, on a pile, reads as it (the card went there and another lies in its
+     * place). */
+    gboolean read_on_pile = nw->pile && !o->pile && nw->name && o->name &&
+                            strcmp (nw->name, o->name) == 0;
+    if (o->last_frame == t->cur && !(read_on_pile && o->rechecking) &&
         (nw->name == NULL || o->name == NULL || strcmp (nw->name, o->name) != 0 ||
-         hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]) >=
-           (o->last.has_quad ? SLID_OFF : SLID_OFF_LINE) * long_side (o->size)))
+         d >= (o->last.has_quad ? SLID_OFF : SLID_OFF_LINE) * long_side (o->size)))
       continue;
     /* Cards under nw in its pile are buried, not moved. */
-    if (nw->pile && o->area == nw->area &&
-        hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]) <
-          0.5 * long_side (o->size))
+    if (nw->pile && o->area == nw->area && d < 0.5 * long_side (o->size))
       continue;
-    double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
     /* A piece of something is not the card. But a card seen whole may be one that was
      * followed by its title line alone: that size was a guess from the title's width. (Not
      * the other way round: a line alone is taken for a card seen whole only at its size,
      * unless it lies on a pile read as the card: a pile's top often shows no outline, and a
      * short name's line makes a small guess.) */
     double ratio = long_side (nw->size) / long_side (o->size);
-    gboolean read_on_pile = nw->pile && !o->pile && nw->name && o->name &&
-                            strcmp (nw->name, o->name) == 0;
     if ((ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO) &&
         (mostly_title (nw) || !mostly_title (o)) && !read_on_pile)
       continue;
@@ -1470,7 +1492,7 @@ pile_changed (TsTracker *t, Track *tr, gint64 time_us)
     if (o == tr || o->state != TRACK_ACTIVE || o->pile || o->last_frame == t->cur ||
         time_us - o->last_seen_us > PILE_VANISHED_US || o->last_seen_us > time_us)
       continue;
-    if (tr->owner >= 0 && o->owner >= 0 && o->owner != tr->owner)
+    if (!same_owner (o, tr))
       continue;
     /* Seen leaving its place towards the pile before it vanished (carried there), not
      * vanishing where it lay (a hand over it, the detector losing it). */
@@ -1533,20 +1555,12 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
       signature_distance (sig, b->seen_sig) < 0.45)
     return FALSE;
   int from = b->area;
+  held_turn_release (t, b, FALSE, out);  /* turned before it went */
   Track *top;
   if (tr->state == TRACK_PENDING) {
     /* Never reported: the pile's new track is the card. */
     top = tr;
-    top->id = b->id;
-    if (b->name != NULL && (top->name == NULL || b->by_person)) {
-      g_free (top->name);
-      top->name = g_strdup (b->name);
-      top->name_score = b->name_score;
-    }
-    top->by_person = b->by_person;
-    top->state = TRACK_ACTIVE;
-    top->anchor[0] = top->center[0];
-    top->anchor[1] = top->center[1];
+    pile_takes_card (top, b);
     g_ptr_array_remove (t->tracks, b);
   } else {
     /* The card reported on the pile is under the new one now. */
@@ -1567,7 +1581,6 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
     top->have_pile_sig = tr->have_pile_sig;
     tr->state = TRACK_BURIED;
   }
-  held_turn_release (t, tr, FALSE, out);
   double conf = 0.5 * (top->name ? MAX (top->name_score, 0.5) : 0.5) + 0.1;
   TsObservation *o = emit (out, TS_OBS_MOVED, top, tr->link_us, t->cur, conf,
                            t->p.confirm_below);
@@ -1589,7 +1602,7 @@ pile_towards (TsTracker *t, const Track *o, const double from[2], const double t
     if (p == o || !p->pile || (p->state != TRACK_PENDING && p->state != TRACK_ACTIVE) ||
         (unlinked && p->link_key != 0) || p->last_seen_us + PILE_VANISHED_US < seen_us)
       continue;
-    if (p->owner >= 0 && o->owner >= 0 && p->owner != o->owner)
+    if (!same_owner (p, o))
       continue;
     if (!carried_towards (o, from, to, p))
       continue;
@@ -1639,12 +1652,10 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * under its name: it came into play, then went there. */
     tr->id = brief->id = t->next_id++;
     double conf = 0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score);
-    gboolean tapped = brief->tapped;
-    brief->tapped = brief->entry_tapped;
+    brief->tapped = brief->entry_tapped;  /* as it came */
     if (brief->name == NULL)
       brief->name = g_strdup (tr->name);
     emit (out, TS_OBS_ENTERED, brief, brief->confirmed_us, t->cur, conf, t->p.confirm_below);
-    brief->tapped = tapped;
     TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
                              t->p.confirm_below);
     o->from_area = brief->area;
