@@ -304,6 +304,44 @@ test_track__tap_undone_at_once_is_a_tap_and_an_untap (void **state)
   sim_clear (&s);
 }
 
+/* Turned a quarter turn with its outline lost on the way, seen lying tapped twice and at
+ * once turned back (a land tapped for mana and untapped): a tap dated when it was first
+ * seen lying tapped, and an untap. */
+static void
+test_track__tap_seen_twice_then_undone_is_a_tap_and_an_untap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Underground Sea", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].angle = 11;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;  /* a blur as it turns */
+  sim_step (&s, 2);
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 80;
+  sim_step (&s, 1);
+  guint64 lying = s.frame;
+  s.cards[c].angle = 90;
+  sim_step (&s, 2);
+  s.cards[c].angle = 80;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 5;
+  sim_step (&s, 1);
+  s.cards[c].angle = 0;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_int_equal (tap->time_us, (gint64) lying * FRAME_US);
+  assert_true (tap->frame <= lying + 3);
+  assert_true (find_obs (&s, TS_OBS_UNTAPPED, 0)->time_us > tap->time_us);
+  sim_clear (&s);
+}
+
 /* Turned a quarter turn and carried off the moment it got there (tapped to attack, then
  * killed): it was tapped. */
 static void
@@ -931,6 +969,32 @@ static void
 test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there (void **state)
 {
   read_on_a_pile_case (4);
+}
+
+/* A tapped creature dies, carried off unseen; its name is read on its graveyard while an
+ * untapped card is cast where it lay: the untap seen there is the new card's, not the dead
+ * one's. It moved to the graveyard, tapped as it was. */
+static void
+test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  guint forest_id = forest_entered_id (&s);
+  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 8);
+  paint_title (im, 900, 600, 10, TRUE);   /* the Forest on the graveyard */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 6);
+  paint_title (im, 300, 300, 60, FALSE);  /* an Island where the Forest lay, untapped */
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  forest_sim_clear (&s, &fr);
 }
 
 /* A card carried off unseen to its owner's graveyard, where the pile's top shows no outline,
@@ -2376,6 +2440,7 @@ main (void)
     cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
+    cmocka_unit_test (test_track__tap_seen_twice_then_undone_is_a_tap_and_an_untap),
     cmocka_unit_test (test_track__tapped_then_carried_off_at_once_was_tapped),
     cmocka_unit_test (test_track__turned_most_of_the_way_and_back_is_not_a_tap),
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
@@ -2413,6 +2478,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
+    cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
