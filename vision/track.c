@@ -1025,7 +1025,10 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
     tr->gap_turn_for = tr->gap_to_us;
     tr->gap_turn_tapped = tapped;
   }
-  if (tr->state == TRACK_ACTIVE && !tr->pile) {
+  /* A card on a pile has no tap state to report, nor has one seen lying on a pile before
+   * its move there is confirmed (a tapped creature set upright as it is put in its
+   * graveyard: eight 1080p games, event precision 0.845 -> 0.860, recall 0.790 -> 0.786). */
+  if (tr->state == TRACK_ACTIVE && !tr->pile && !tr->last.pile) {
     double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
     double conf = mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band);
     /* Untapped as it came back from out of sight, while its title is being read again: it

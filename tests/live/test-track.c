@@ -367,6 +367,32 @@ test_track__tapped_then_carried_off_at_once_was_tapped (void **state)
   sim_clear (&s);
 }
 
+/* A tapped creature carried to its graveyard and set upright as it is put there: it moved
+ * there; it was not untapped (the untap settles before the move is confirmed). */
+static void
+test_track__card_set_upright_on_its_pile_is_no_untap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
+  for (int i = 1; i <= 60; i++) {
+    s.cards[c].x = 300 + 10 * i;
+    s.cards[c].y = 300 + 5 * i;
+    sim_step (&s, 1);
+  }
+  s.cards[c].area = AREA_GRAVEYARD;
+  s.cards[c].angle = 0;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_MOVED, 0)->area, AREA_GRAVEYARD);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  sim_clear (&s);
+}
+
 /* Turned most of the way (75 degrees) and straight back: not a tap. */
 static void
 test_track__turned_most_of_the_way_and_back_is_not_a_tap (void **state)
@@ -2441,6 +2467,7 @@ main (void)
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
     cmocka_unit_test (test_track__tap_seen_twice_then_undone_is_a_tap_and_an_untap),
+    cmocka_unit_test (test_track__card_set_upright_on_its_pile_is_no_untap),
     cmocka_unit_test (test_track__tapped_then_carried_off_at_once_was_tapped),
     cmocka_unit_test (test_track__turned_most_of_the_way_and_back_is_not_a_tap),
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
