@@ -258,18 +258,27 @@ test_track__card_tapped_as_it_is_played_enters_then_taps (void **state)
   sim_clear (&s);
 }
 
+/* A card named name at (300, 300), lying tapped from the first frame, seen for frames
+ * frames: it entered once, tapped. Returns its index. */
+static int
+tapped_from_the_start (Sim *s, const char *name, int frames)
+{
+  sim_init (s, NULL, NULL);
+  int c = sim_add (s, 300, 300, name, AREA_BATTLEFIELD);
+  s->cards[c].angle = 90;
+  sim_step (s, frames);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  assert_true (find_obs (s, TS_OBS_ENTERED, 0)->tapped);
+  return c;
+}
+
 /* ... but a card lying tapped from the first frames (on the table when the recording began)
  * came in tapped. */
 static void
 test_track__card_tapped_from_the_start_enters_tapped (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Forest", AREA_BATTLEFIELD);
-  s.cards[c].angle = 90;
-  sim_step (&s, 20);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
+  tapped_from_the_start (&s, "Forest", 20);
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
   sim_clear (&s);
 }
@@ -373,11 +382,7 @@ static void
 test_track__card_set_upright_on_its_pile_is_no_untap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  s.cards[c].angle = 90;
-  sim_step (&s, FPS);
-  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
+  int c = tapped_from_the_start (&s, "Hill Giant", FPS);
   for (int i = 1; i <= 60; i++) {
     s.cards[c].x = 300 + 10 * i;
     s.cards[c].y = 300 + 5 * i;
