@@ -376,6 +376,41 @@ test_track__tapped_then_carried_off_at_once_was_tapped (void **state)
   sim_clear (&s);
 }
 
+/* Turned a quarter turn, its outline lost half way round (its title line alone seen), seen
+ * lying tapped once and turned straight back: a tap dated when it lay there, then an untap.
+ * Where the card was seen as it turned back (a stray outline over a pile) does not matter. */
+static void
+test_track__tap_seen_once_between_looks_part_way_round_is_a_tap (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Wall of Stone", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].angle = 29;
+  sim_step (&s, 1);
+  s.cards[c].angle = 57;
+  s.cards[c].title_only = TRUE;
+  sim_step (&s, 2);
+  s.cards[c].title_only = FALSE;
+  s.cards[c].angle = 90;
+  sim_step (&s, 1);
+  guint64 lying = s.frame - 1;
+  s.cards[c].angle = 80;
+  s.cards[c].area = AREA_GRAVEYARD;
+  sim_step (&s, 1);
+  s.cards[c].area = AREA_BATTLEFIELD;
+  for (int i = 2; i >= 0; i--) {
+    s.cards[c].angle = 29.0 * i;
+    sim_step (&s, 1);
+  }
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->time_us, (gint64) lying * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  sim_clear (&s);
+}
+
 /* A tapped creature carried to its graveyard and set upright as it is put there: it moved
  * there; it was not untapped (the untap settles before the move is confirmed). */
 static void
@@ -2472,6 +2507,7 @@ main (void)
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
     cmocka_unit_test (test_track__tap_seen_twice_then_undone_is_a_tap_and_an_untap),
+    cmocka_unit_test (test_track__tap_seen_once_between_looks_part_way_round_is_a_tap),
     cmocka_unit_test (test_track__card_set_upright_on_its_pile_is_no_untap),
     cmocka_unit_test (test_track__tapped_then_carried_off_at_once_was_tapped),
     cmocka_unit_test (test_track__turned_most_of_the_way_and_back_is_not_a_tap),
