@@ -1055,6 +1055,16 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
   }
 }
 
+/* tr was seen on the other state's axis, turned there at time_us, last seen there in frame
+ * (over a pile or not): a turn to report if it turns back or goes at once. */
+static void
+peak_mark (Track *tr, gint64 time_us, guint64 frame, gboolean pile)
+{
+  tr->peak_us = time_us;
+  tr->peak_frame = frame;
+  tr->peak_pile = pile;
+}
+
 /* Reports an untap held by turn_report (the card stayed what it was, and untapped; it is
  * reported before the card moves or leaves), or drops it (drop: the card was another). */
 static void
@@ -1062,9 +1072,8 @@ held_turn_release (TsTracker *t, Track *tr, gboolean drop, GArray *out)
 {
   if (tr->held_us == 0)
     return;
-  if (!drop && !tr->tapped) {
+  if (!drop && !tr->tapped)
     emit (out, TS_OBS_UNTAPPED, tr, tr->held_us, t->cur, tr->held_conf, t->p.confirm_below);
-  }
   tr->held_us = 0;
 }
 
@@ -1231,21 +1240,16 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
    * ends. While it lies there, its last look there is the peak's frame. (Eight 1080p games:
    * the second rule, recall 0.769 -> 0.790; the first, with the peak's frame and pile kept,
    * precision 0.860 -> 0.862 and recall 0.786 -> 0.797.) */
-  if ((tr->approach >= 2 || (tr->approach >= 1 && tr->between)) && other <= PEAK_DEG &&
-      !carried) {
-    tr->peak_us = time_us;
-    tr->peak_frame = t->cur;
-    tr->peak_pile = in->pile;
-  } else if (tr->turn_frames == 1 && tr->between && tr->peak_us == 0 && other <= PEAK_DEG &&
-             !carried) {
-    tr->peak_us = tr->angle_settled ? prev_seen_us : time_us;
-    tr->peak_frame = t->cur;
-    tr->peak_pile = in->pile;
-  } else if (tr->peak_us != 0 && !was_missing && other - prev_other >= t->p.settle_deg) {
+  gboolean peak_here = other <= PEAK_DEG && !carried;
+  if (peak_here && (tr->approach >= 2 || (tr->approach >= 1 && tr->between)))
+    peak_mark (tr, time_us, t->cur, in->pile);
+  else if (peak_here && tr->turn_frames == 1 && tr->between && tr->peak_us == 0)
+    peak_mark (tr, tr->angle_settled ? prev_seen_us : time_us, t->cur, in->pile);
+  else if (tr->peak_us != 0 && !was_missing && other - prev_other >= t->p.settle_deg)
     turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
-  } else if (tr->peak_us != 0 && !was_missing && other <= PEAK_DEG) {
+  else if (tr->peak_us != 0 && !was_missing && other <= PEAK_DEG)
     tr->peak_frame = t->cur;  /* still lying there */
-  } else if (tr->peak_us != 0 && t->cur > tr->peak_frame + PEAK_HOLD_FRAMES)
+  else if (tr->peak_us != 0 && t->cur > tr->peak_frame + PEAK_HOLD_FRAMES)
     tr->peak_us = 0;
   if (tr->turn_frames >= MAX (t->p.tap_frames, 1))
     turn_report (t, tr, now, time_us, now ? dt : du, out);

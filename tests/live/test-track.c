@@ -167,6 +167,27 @@ test_track__hand_over_cards_for_seconds_is_not_a_departure (void **state)
   sim_clear (&s);
 }
 
+/* The one tap reported, dated frame: returns it. */
+static const TsObservation *
+assert_one_tap_dated (const Sim *s, guint64 frame)
+{
+  assert_int_equal (count_kind (s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (s, TS_OBS_TAPPED, 0);
+  assert_int_equal (tap->time_us, (gint64) frame * FRAME_US);
+  return tap;
+}
+
+/* A card named name at (300, 300) on the battlefield, lying untapped and still for ten
+ * frames (a new simulation in *s). Returns its index. */
+static int
+card_lying_still (Sim *s, const char *name)
+{
+  sim_init (s, NULL, NULL);
+  int c = sim_add (s, 300, 300, name, AREA_BATTLEFIELD);
+  sim_step (s, 10);
+  return c;
+}
+
 /* A hand over the lower half of a card leaves an outline a card's width long and two thirds
  * of a card's length wide: shaped like the card turned, but not its size. That is no tap;
  * the card turned is. */
@@ -200,9 +221,7 @@ static void
 test_track__tap_reported_within_two_frames_of_settling (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Llanowar Elves", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Llanowar Elves");
   /* Turned over 8 frames; settles at 90 on the frame it gets there. */
   for (int i = 1; i <= 8; i++) {
     s.cards[c].angle = 90.0 * i / 8;
@@ -289,9 +308,7 @@ static void
 test_track__tap_undone_at_once_is_a_tap_and_an_untap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Llanowar Elves", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Llanowar Elves");
   for (int i = 1; i <= 5; i++) {
     s.cards[c].angle = 18.0 * i;
     sim_step (&s, 1);
@@ -303,10 +320,8 @@ test_track__tap_undone_at_once_is_a_tap_and_an_untap (void **state)
   }
   guint64 settled = s.frame - 1;
   sim_step (&s, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = assert_one_tap_dated (&s, peak);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
-  assert_int_equal (tap->time_us, (gint64) peak * FRAME_US);
   assert_true (tap->frame <= peak + 2);
   const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
   assert_true (untap->frame >= settled && untap->frame <= settled + 2);
@@ -320,9 +335,7 @@ static void
 test_track__tap_seen_twice_then_undone_is_a_tap_and_an_untap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Underground Sea", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Underground Sea");
   s.cards[c].angle = 11;
   sim_step (&s, 1);
   s.cards[c].present = FALSE;  /* a blur as it turns */
@@ -342,10 +355,8 @@ test_track__tap_seen_twice_then_undone_is_a_tap_and_an_untap (void **state)
   sim_step (&s, 1);
   s.cards[c].angle = 0;
   sim_step (&s, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = assert_one_tap_dated (&s, lying);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
-  assert_int_equal (tap->time_us, (gint64) lying * FRAME_US);
   assert_true (tap->frame <= lying + 3);
   assert_true (find_obs (&s, TS_OBS_UNTAPPED, 0)->time_us > tap->time_us);
   sim_clear (&s);
@@ -357,9 +368,7 @@ static void
 test_track__tapped_then_carried_off_at_once_was_tapped (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Hill Giant");
   for (int i = 1; i <= 5; i++) {
     s.cards[c].angle = 18.0 * i;
     sim_step (&s, 1);
@@ -369,8 +378,7 @@ test_track__tapped_then_carried_off_at_once_was_tapped (void **state)
   sim_step (&s, 12);
   s.cards[c] = (SimCard) { 900, 600, 0, "Hill Giant", AREA_GRAVEYARD, TRUE, FALSE, 1 };
   sim_step (&s, FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->time_us, (gint64) peak * FRAME_US);
+  assert_one_tap_dated (&s, peak);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
   sim_clear (&s);
@@ -383,9 +391,7 @@ static void
 test_track__tap_seen_once_between_looks_part_way_round_is_a_tap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Wall of Stone", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Wall of Stone");
   s.cards[c].angle = 29;
   sim_step (&s, 1);
   s.cards[c].angle = 57;
@@ -404,8 +410,7 @@ test_track__tap_seen_once_between_looks_part_way_round_is_a_tap (void **state)
     sim_step (&s, 1);
   }
   sim_step (&s, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->time_us, (gint64) lying * FRAME_US);
+  assert_one_tap_dated (&s, lying);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   sim_clear (&s);
@@ -438,9 +443,7 @@ static void
 test_track__turned_most_of_the_way_and_back_is_not_a_tap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Grizzly Bears");
   for (int i = 1; i <= 5; i++) {
     s.cards[c].angle = 15.0 * i;
     sim_step (&s, 1);
@@ -459,9 +462,7 @@ static void
 test_track__half_turn_while_handled_is_not_a_tap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Grizzly Bears");
   /* Picked at, turned 45 degrees, held there a second, put back straight. */
   for (int i = 1; i <= 6; i++) {
     s.cards[c].angle = 7.5 * i;
@@ -1603,9 +1604,7 @@ static void
 test_track__angle_jitter_is_not_a_tap (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Grizzly Bears");
   static const double wobble[] = { 0, 5, 358, 90, 0, 2, 91, 89, 0, 180, 181, 0, 185, 355, 60,
                                    0, 270, 0, 3, 88, 92, 0, 1, 179, 0 };
   for (guint i = 0; i < G_N_ELEMENTS (wobble); i++) {
@@ -1635,9 +1634,7 @@ static void
 test_track__tap_seen_every_other_frame_is_reported (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Wall of Stone", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Wall of Stone");
   /* Lost while it turns, found lying tapped, then lost and found by turns. */
   s.cards[c].present = FALSE;
   sim_step (&s, 3);
@@ -1833,9 +1830,7 @@ static void
 test_track__title_line_over_a_zone_border_moves_nothing (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Fungusaur", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Fungusaur");
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].title_only = TRUE;
   s.cards[c].x += 30;
@@ -2091,9 +2086,7 @@ static void
 slid_track_case (double off, gboolean line_only)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
+  int c = card_lying_still (&s, "Hill Giant");
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
   s.cards[c].present = FALSE;
