@@ -828,6 +828,45 @@ pending_named (TsTracker *t, const Track *tr)
   return NULL;
 }
 
+/* The card top, reported elsewhere, now lies on the pile whose top was the reported card
+ * tr: it takes the pile's place, and tr's card lies under it. */
+static void
+pile_covered_by (Track *tr, Track *top)
+{
+  top->center[0] = top->anchor[0] = tr->center[0];
+  top->center[1] = top->anchor[1] = tr->center[1];
+  top->size[0] = tr->size[0];
+  top->size[1] = tr->size[1];
+  top->angle = top->prev_angle = tr->angle;
+  top->area = tr->area;
+  top->owner = tr->owner;
+  top->pile = TRUE;
+  top->last = tr->last;
+  top->last_frame = tr->last_frame;
+  top->last_seen_us = tr->last_seen_us;
+  top->have_sig = FALSE;
+  top->rechecking = FALSE;
+  memcpy (top->pile_sig, tr->pile_sig, sizeof top->pile_sig);
+  top->have_pile_sig = tr->have_pile_sig;
+  tr->state = TRACK_BURIED;
+  tr->rechecking = FALSE;
+}
+
+/* A card of the pile's owner's reported in play as name, out of sight since before since_us
+ * (NULL: none). */
+static Track *
+in_play_gone (TsTracker *t, const Track *pile, const char *name, gint64 since_us)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o != pile && o->state == TRACK_ACTIVE && !o->pile && o->name != NULL &&
+        strcmp (o->name, name) == 0 && same_owner (o, pile) && o->last_frame != t->cur &&
+        o->last_seen_us < since_us)
+      return o;
+  }
+  return NULL;
+}
+
 /* Settles the card's identity from its readings; reports a change of a reported card. */
 static void
 identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
@@ -849,6 +888,20 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     return;
   }
   if (tr->state == TRACK_ACTIVE && tr->rechecking && tr->name != NULL) {
+    /* A pile's top read as a card reported in play, out of sight since before: that card
+     * was put on the pile over the pile's card, its way there unseen. */
+    Track *gone = tr->pile ? in_play_gone (t, tr, lead->name, lead->first_us) : NULL;
+    if (gone != NULL) {
+      int from = gone->area;
+      gint64 read_us = lead->first_us;
+      double conf = MIN (gone->name_score, lead->best);
+      held_turn_release (t, gone, FALSE, out);  /* turned before it went */
+      pile_covered_by (tr, gone);
+      TsObservation *o = emit (out, TS_OBS_MOVED, gone, read_us, t->cur, conf,
+                               t->p.confirm_below);
+      o->from_area = from;
+      return;
+    }
     /* The same place now holds another card: the old one left, a new one came. Seen to
      * go and come back since it was last read, the old one left when it was last seen
      * and the new one came when the gap ended; else both happened when noticed. */
@@ -1599,23 +1652,8 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
     pile_takes_card (top, b);
     g_ptr_array_remove (t->tracks, b);
   } else {
-    /* The card reported on the pile is under the new one now. */
     top = b;
-    top->center[0] = top->anchor[0] = tr->center[0];
-    top->center[1] = top->anchor[1] = tr->center[1];
-    top->size[0] = tr->size[0];
-    top->size[1] = tr->size[1];
-    top->angle = top->prev_angle = tr->angle;
-    top->area = tr->area;
-    top->owner = tr->owner;
-    top->pile = TRUE;
-    top->last = tr->last;
-    top->last_frame = tr->last_frame;
-    top->last_seen_us = tr->last_seen_us;
-    top->have_sig = FALSE;
-    memcpy (top->pile_sig, tr->pile_sig, sizeof top->pile_sig);
-    top->have_pile_sig = tr->have_pile_sig;
-    tr->state = TRACK_BURIED;
+    pile_covered_by (tr, top);
   }
   double conf = 0.5 * (top->name ? MAX (top->name_score, 0.5) : 0.5) + 0.1;
   TsObservation *o = emit (out, TS_OBS_MOVED, top, tr->link_us, t->cur, conf,

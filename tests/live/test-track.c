@@ -1087,6 +1087,34 @@ test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **stat
   forest_sim_clear (&s, &fr);
 }
 
+/* A card carried off unseen to its owner's graveyard, whose top was another card already
+ * reported there: the pile's top read as the card is the card moved onto the pile, not the
+ * pile's card gone and a new one come from nowhere. */
+static void
+test_track__card_read_on_a_pile_over_another_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  paint_title (im, 900, 600, 60, TRUE);  /* an Island on the graveyard */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 2 * FPS);
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 8);
+  paint_title (im, 900, 600, 10, FALSE);  /* the Forest on it */
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  /* The Forest in play and the Island on the pile came; the Island did not go. */
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_true (mv->time_us >= (gint64) gone * FRAME_US);
+  assert_true (mv->time_us <= (gint64) (put + FPS) * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card carried off unseen to its graveyard, where a stray line that never read had been
  * followed a while: read there as the card, it moved when it was first read there, not when
  * that track began. */
@@ -2541,6 +2569,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
+    cmocka_unit_test (test_track__card_read_on_a_pile_over_another_moved_there),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
