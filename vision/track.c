@@ -158,6 +158,7 @@ typedef struct {
   gint64 held_us;
   double held_conf;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
+  int own_frames;                /* of those, with an outline a card's size (own_outline) */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
   double name_score;
   GArray *votes;          /* Vote: readings since the identity was last put in doubt */
@@ -299,6 +300,7 @@ track_free (Track *t)
 static double from_tapped (double rel);
 static double signature_distance (const double a[SIG_N], const double b[SIG_N]);
 static double long_side (const double size[2]);
+static gboolean own_outline (const TsTracker *t, const TsTrackInput *in);
 static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
 static void held_turn_release (TsTracker *t, Track *tr, gboolean drop, GArray *out);
 static Track *pile_towards (TsTracker *t, const Track *o, const double from[2],
@@ -860,8 +862,7 @@ in_play_gone (TsTracker *t, const Track *pile, const char *name, gint64 since_us
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
     if (o != pile && o->state == TRACK_ACTIVE && !o->pile && o->name != NULL &&
-        strcmp (o->name, name) == 0 && same_owner (o, pile) && o->last_frame != t->cur &&
-        o->last_seen_us < since_us)
+        strcmp (o->name, name) == 0 && same_owner (o, pile) && o->last_seen_us < since_us)
       return o;
   }
   return NULL;
@@ -1052,6 +1053,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->tapped = from_tapped (in->rel_angle_deg) < 45;
   tr->seen_frames = 1;
   tr->quad_frames = in->has_quad;
+  tr->own_frames = in->has_quad && own_outline (t, in);
   tr->last = *in;
   tr->last.name = NULL;
   tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
@@ -1212,6 +1214,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->angle_settled = !regained && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
+  tr->own_frames += in->has_quad && own_outline (t, in);
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
   /* Of several gaps close together, the old card was last seen as the first began, and
    * the new one came as the longest ended (the others are hands passing, a card carried
@@ -1468,13 +1471,34 @@ find_reappeared (TsTracker *t, const Track *nw)
   return best;
 }
 
-/* Is a confirmed card ready to be reported? A named one is. An unread one (or one whose
- * readings disagree) is reported unnamed, for the person to confirm, once it has stayed long
- * enough or its readings ran out: most candidates that never read are not cards (a hand, a
- * die, a card back) and vanish before. A title line alone that never reads is not a card. */
+/* A card reported in play under tr's name, not on a pile (NULL: none). */
+static const Track *
+in_play_named (const TsTracker *t, const Track *tr)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (o != tr && o->state == TRACK_ACTIVE && !o->pile && o->name != NULL &&
+        strcmp (o->name, tr->name) == 0)
+      return o;
+  }
+  return NULL;
+}
+
+/* Is a confirmed card ready to be reported? A named one is, unless it is a piece of one in
+ * play. An unread one (or one whose readings disagree) is reported unnamed, for the person
+ * to confirm, once it has stayed long enough or its readings ran out: most candidates that
+ * never read are not cards (a hand, a die, a card back) and vanish before. A title line
+ * alone that never reads is not a card. */
 static gboolean
 may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
+  /* Seen only through outlines of another size than a card's (the part of a card a hand
+   * leaves in view, shaped like a smaller card turned) and named as a card reported in
+   * play: a piece of that card, not a second one (seed 71: a Tunnel under a hand came in
+   * again, tapped, and left twice). */
+  if (tr->name != NULL && tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr) &&
+      in_play_named (t, tr) != NULL)
+    return FALSE;
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
   if (!t->p.report_unread || mostly_title (tr))

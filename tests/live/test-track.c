@@ -1115,6 +1115,29 @@ test_track__card_read_on_a_pile_over_another_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A hand over a card for two seconds leaves a part of it in view, outlined like a smaller
+ * card turned, whose title reads as the card: it is a piece of that card, not a second one
+ * come into play. */
+static void
+test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  s.cards[c].present = FALSE;
+  int p = sim_add (&s, 320, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[p].scale = 0.6;
+  s.cards[p].angle = 90;
+  sim_step (&s, 2 * FPS);
+  s.cards[p].present = FALSE;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card carried off unseen to its graveyard, where a stray line that never read had been
  * followed a while: read there as the card, it moved when it was first read there, not when
  * that track began. */
@@ -2570,6 +2593,7 @@ main (void)
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_over_another_moved_there),
+    cmocka_unit_test (test_track__piece_of_a_card_a_hand_leaves_is_no_second_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
