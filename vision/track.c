@@ -21,6 +21,10 @@
  * same size. 1080p sessions, eight games: event precision 0.699 -> 0.734, recall 0.697 ->
  * 0.703 (held-out games 79 and 83 were among those looked at to find it). */
 #define TURN_SIZE_RATIO 1.25
+/* A name line alone this many card lengths or less from a reported card of its name, out of
+ * sight, is that card's: a title lies up to 0.6 of a length from its card's centre, and a
+ * card pushed forward to attack moves some 0.35 of its length. */
+#define LINE_PIECE_REACH 1.0
 #define SIZES_KEPT 64
 /* A settled card's title is looked at on every frame: this far from its look when last read
  * (signature distance) on this many frames in a row, it is read again. A title placed from
@@ -1484,6 +1488,27 @@ in_play_named (const TsTracker *t, const Track *tr)
   return NULL;
 }
 
+/* Is tr, named as a card reported in play, a piece of that card rather than a second one?
+ * It is when seen only through outlines of another size than a card's (the part of a card a
+ * hand leaves in view, shaped like a smaller card turned: seed 71, a Tunnel under a hand
+ * came in again, tapped, and left twice), or only by its name line near where that card,
+ * out of sight now, lies (an attacker pushed forward, its outline lost: its line over the
+ * middle of the table made it the other player's, seed 41). */
+static gboolean
+piece_of_card_in_play (const TsTracker *t, const Track *tr)
+{
+  if (tr->name == NULL || tr->pile)
+    return FALSE;
+  const Track *o = in_play_named (t, tr);
+  if (o == NULL)
+    return FALSE;
+  if (tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr))
+    return TRUE;
+  return tr->quad_frames == 0 && o->last_frame != t->cur &&
+         hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
+           LINE_PIECE_REACH * long_side (o->size);
+}
+
 /* Is a confirmed card ready to be reported? A named one is, unless it is a piece of one in
  * play. An unread one (or one whose readings disagree) is reported unnamed, for the person
  * to confirm, once it has stayed long enough or its readings ran out: most candidates that
@@ -1492,12 +1517,7 @@ in_play_named (const TsTracker *t, const Track *tr)
 static gboolean
 may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
-  /* Seen only through outlines of another size than a card's (the part of a card a hand
-   * leaves in view, shaped like a smaller card turned) and named as a card reported in
-   * play: a piece of that card, not a second one (seed 71: a Tunnel under a hand came in
-   * again, tapped, and left twice). */
-  if (tr->name != NULL && tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr) &&
-      in_play_named (t, tr) != NULL)
+  if (piece_of_card_in_play (t, tr))
     return FALSE;
   if (tr->name != NULL || !t->have_reader)
     return TRUE;

@@ -1138,6 +1138,29 @@ test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card pushed forward, its outline lost (a hand over it, another card's edge across it),
+ * followed a while only by its name line: the line is that card, not a second one come into
+ * play (beside the other player's cards, it would have been theirs). */
+static void
+test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  s.cards[c].present = FALSE;
+  paint_title (im, 300, 230, 10, TRUE);  /* its name, 0.8 of its length further on */
+  int l = sim_add (&s, 300, 230, NULL, AREA_BATTLEFIELD);
+  s.cards[l].title_only = TRUE;
+  s.cards[l].scale = 0.5;  /* the size guessed from a short name's line */
+  sim_step (&s, 2 * FPS);
+  s.cards[l].present = FALSE;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_one_card_stayed (&s);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card carried off unseen to its graveyard, where a stray line that never read had been
  * followed a while: read there as the card, it moved when it was first read there, not when
  * that track began. */
@@ -2594,6 +2617,7 @@ main (void)
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_over_another_moved_there),
     cmocka_unit_test (test_track__piece_of_a_card_a_hand_leaves_is_no_second_card),
+    cmocka_unit_test (test_track__name_line_of_a_card_out_of_sight_is_no_second_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
