@@ -1115,20 +1115,23 @@ test_track__card_read_on_a_pile_over_another_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
-/* A hand over a card for two seconds leaves a part of it in view, outlined like a smaller
- * card turned, whose title reads as the card: it is a piece of that card, not a second one
- * come into play. */
+/* forest_sim_init's Forest out of sight for two seconds while only a piece of it is seen at
+ * (x, y), scale times a card's size, lying at angle (a name line alone when line: its title
+ * painted there reads Forest), then seen whole again: one card all along, never turned. */
 static void
-test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
+piece_case (double x, double y, double scale, double angle, gboolean line)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 0);
+  if (line)
+    paint_title (im, x, y, 10, TRUE);
+  int p = sim_add (&s, x, y, NULL, AREA_BATTLEFIELD);
+  s.cards[p].scale = scale;
+  s.cards[p].angle = angle;
+  s.cards[p].title_only = line;
   s.cards[c].present = FALSE;
-  int p = sim_add (&s, 320, 300, NULL, AREA_BATTLEFIELD);
-  s.cards[p].scale = 0.6;
-  s.cards[p].angle = 90;
   sim_step (&s, 2 * FPS);
   s.cards[p].present = FALSE;
   s.cards[c].present = TRUE;
@@ -1138,27 +1141,23 @@ test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A hand over a card leaves a part of it in view, outlined like a smaller card turned,
+ * whose title reads as the card: it is a piece of that card, not a second one come into
+ * play. */
+static void
+test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
+{
+  piece_case (320, 300, 0.6, 90, FALSE);
+}
+
 /* A card pushed forward, its outline lost (a hand over it, another card's edge across it),
- * followed a while only by its name line: the line is that card, not a second one come into
- * play (beside the other player's cards, it would have been theirs). */
+ * followed a while only by its name line 0.8 of its length further on (the size guessed
+ * from a short name's line is half a card's): the line is that card, not a second one come
+ * into play (beside the other player's cards, it would have been theirs). */
 static void
 test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  s.cards[c].present = FALSE;
-  paint_title (im, 300, 230, 10, TRUE);  /* its name, 0.8 of its length further on */
-  int l = sim_add (&s, 300, 230, NULL, AREA_BATTLEFIELD);
-  s.cards[l].title_only = TRUE;
-  s.cards[l].scale = 0.5;  /* the size guessed from a short name's line */
-  sim_step (&s, 2 * FPS);
-  s.cards[l].present = FALSE;
-  s.cards[c].present = TRUE;
-  sim_step (&s, 2 * FPS);
-  assert_one_card_stayed (&s);
-  forest_sim_clear (&s, &fr);
+  piece_case (300, 230, 0.5, 0, TRUE);
 }
 
 /* A card carried off unseen to its graveyard, where a stray line that never read had been
