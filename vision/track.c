@@ -1475,19 +1475,6 @@ find_reappeared (TsTracker *t, const Track *nw)
   return best;
 }
 
-/* A card reported in play under tr's name, not on a pile (NULL: none). */
-static const Track *
-in_play_named (const TsTracker *t, const Track *tr)
-{
-  for (guint i = 0; i < t->tracks->len; i++) {
-    const Track *o = t->tracks->pdata[i];
-    if (o != tr && o->state == TRACK_ACTIVE && !o->pile && o->name != NULL &&
-        strcmp (o->name, tr->name) == 0)
-      return o;
-  }
-  return NULL;
-}
-
 /* Is tr, named as a card reported in play, a piece of that card rather than a second one?
  * It is when seen only through outlines of another size than a card's (the part of a card a
  * hand leaves in view, shaped like a smaller card turned: seed 71, a Tunnel under a hand
@@ -1499,14 +1486,19 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
 {
   if (tr->name == NULL || tr->pile)
     return FALSE;
-  const Track *o = in_play_named (t, tr);
-  if (o == NULL)
-    return FALSE;
-  if (tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr))
-    return TRUE;
-  return tr->quad_frames == 0 && o->last_frame != t->cur &&
+  gboolean odd_outlines = tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr);
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (o == tr || o->state != TRACK_ACTIVE || o->pile || o->name == NULL ||
+        strcmp (o->name, tr->name) != 0)
+      continue;
+    if (odd_outlines ||
+        (tr->quad_frames == 0 && o->last_frame != t->cur &&
          hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
-           LINE_PIECE_REACH * long_side (o->size);
+           LINE_PIECE_REACH * long_side (o->size)))
+      return TRUE;
+  }
+  return FALSE;
 }
 
 /* Is a confirmed card ready to be reported? A named one is, unless it is a piece of one in

@@ -1160,6 +1160,34 @@ test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
   piece_case (300, 230, 0.5, 0, TRUE);
 }
 
+/* The same with two Forests in play, the one out of sight the second: its name line is
+ * still a piece of it, though the other Forest is in view. */
+static void
+test_track__name_line_of_the_second_of_two_is_no_third_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 600, 300, 10, TRUE);  /* a second Forest */
+  int b = sim_add (&s, 600, 300, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  paint_title (im, 600, 230, 10, TRUE);
+  int l = sim_add (&s, 600, 230, NULL, AREA_BATTLEFIELD);
+  s.cards[l].title_only = TRUE;
+  s.cards[l].scale = 0.5;
+  s.cards[b].present = FALSE;
+  sim_step (&s, 2 * FPS);
+  s.cards[l].present = FALSE;
+  s.cards[b].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card carried off unseen to its graveyard, where a stray line that never read had been
  * followed a while: read there as the card, it moved when it was first read there, not when
  * that track began. */
@@ -2617,6 +2645,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_over_another_moved_there),
     cmocka_unit_test (test_track__piece_of_a_card_a_hand_leaves_is_no_second_card),
     cmocka_unit_test (test_track__name_line_of_a_card_out_of_sight_is_no_second_card),
+    cmocka_unit_test (test_track__name_line_of_the_second_of_two_is_no_third_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
