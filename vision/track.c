@@ -807,6 +807,13 @@ pile_named (TsTracker *t, const Track *tr, gint64 since_us)
   return NULL;
 }
 
+/* Is o a card reported in play (not on a pile) as name? */
+static gboolean
+in_play_as (const Track *o, const char *name)
+{
+  return o->state == TRACK_ACTIVE && !o->pile && o->name != NULL && strcmp (o->name, name) == 0;
+}
+
 /* A card not on a pile, never reported, out of sight now, of the owner of the pile card tr
  * and read as tr's name (or not yet named, but read so once with no other reading), last
  * seen less than a carry's time before tr was first seen, while no card of that name and
@@ -818,8 +825,7 @@ pending_named (TsTracker *t, const Track *tr)
    * a piece of it or of another). */
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
-    if (o->state == TRACK_ACTIVE && !o->pile && o->name && strcmp (o->name, tr->name) == 0 &&
-        same_owner (o, tr))
+    if (in_play_as (o, tr->name) && same_owner (o, tr))
       return NULL;
   }
   for (guint i = 0; i < t->tracks->len; i++) {
@@ -865,8 +871,7 @@ in_play_gone (TsTracker *t, const Track *pile, const char *name, gint64 since_us
 {
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
-    if (o != pile && o->state == TRACK_ACTIVE && !o->pile && o->name != NULL &&
-        strcmp (o->name, name) == 0 && same_owner (o, pile) && o->last_seen_us < since_us)
+    if (o != pile && in_play_as (o, name) && same_owner (o, pile) && o->last_seen_us < since_us)
       return o;
   }
   return NULL;
@@ -898,12 +903,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     Track *gone = tr->pile ? in_play_gone (t, tr, lead->name, lead->first_us) : NULL;
     if (gone != NULL) {
       int from = gone->area;
-      gint64 read_us = lead->first_us;
-      double conf = MIN (gone->name_score, lead->best);
       held_turn_release (t, gone, FALSE, out);  /* turned before it went */
       pile_covered_by (tr, gone);
-      TsObservation *o = emit (out, TS_OBS_MOVED, gone, read_us, t->cur, conf,
-                               t->p.confirm_below);
+      TsObservation *o = emit (out, TS_OBS_MOVED, gone, lead->first_us, t->cur,
+                               MIN (gone->name_score, lead->best), t->p.confirm_below);
       o->from_area = from;
       return;
     }
@@ -1218,7 +1221,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->angle_settled = !regained && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
-  tr->own_frames += in->has_quad && own_outline (t, in);
+  tr->own_frames += in->has_quad && own_size;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
   /* Of several gaps close together, the old card was last seen as the first began, and
    * the new one came as the longest ended (the others are hands passing, a card carried
@@ -1489,8 +1492,7 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
   gboolean odd_outlines = tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr);
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
-    if (o == tr || o->state != TRACK_ACTIVE || o->pile || o->name == NULL ||
-        strcmp (o->name, tr->name) != 0)
+    if (o == tr || !in_play_as (o, tr->name))
       continue;
     if (odd_outlines ||
         (tr->quad_frames == 0 && o->last_frame != t->cur &&
