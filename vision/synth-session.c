@@ -17,6 +17,9 @@
 #define TAP_FRAMES 5      /* a quarter turn by hand takes about a sixth of a second */
 #define MOVE_FRAMES 8     /* entering, attacking, retreating, leaving */
 #define DIE_FRAMES 10     /* carried to the graveyard pile */
+/* The piles (library, graveyard) lie this far from the picture's side edges: clear of a card
+ * tapped in the outer column of a random game (ts_synth_session_script_random()). */
+#define PILE_X 0.075
 #define REACH_FRAMES 4    /* a hand reaching for a card or withdrawing after */
 
 typedef enum { ZONE_NONE, ZONE_BATTLEFIELD, ZONE_GRAVEYARD, ZONE_GONE } Zone;
@@ -33,7 +36,7 @@ typedef struct {
   gboolean carried;       /* a hand holds the card while it moves */
   gboolean present;       /* after f1 the card is on the table (FALSE once it has left) */
   Zone zone;              /* zone after f1 */
-  int order;              /* drawing order after f1: later zone changes lie on top */
+  int order;              /* drawing order after f1: the card handled last lies on top */
 } Segment;
 
 typedef struct {
@@ -300,7 +303,8 @@ apply_command (TsSynthSession *s, const Command *cmd, int *order, const char *so
   Pose here = last->to;
   double turned = fmod (here.angle - owner_angle (c->player) + 360.0, 360.0);
   gboolean tapped = fabs (turned - 90.0) < 1.0;
-  Segment seg = { f, f, here, here, FALSE, TRUE, ZONE_BATTLEFIELD, last->order };
+  /* A card turned or pushed by hand is laid back over whatever it reaches. */
+  Segment seg = { f, f, here, here, FALSE, TRUE, ZONE_BATTLEFIELD, (*order)++ };
 
   if (g_str_equal (v, "tap") || g_str_equal (v, "untap")) {
     gboolean tap = g_str_equal (v, "tap");
@@ -311,7 +315,7 @@ apply_command (TsSynthSession *s, const Command *cmd, int *order, const char *so
     add_event (s, seg.f1, tap ? "tapped" : "untapped", c, "battlefield");
   } else if (g_str_equal (v, "attack") || g_str_equal (v, "retreat")) {
     gboolean forward = g_str_equal (v, "attack");
-    double step = (c->player == 2 ? 1 : -1) * 0.14 * (forward ? 1 : -1);
+    double step = (c->player == 2 ? 1 : -1) * 0.07 * (forward ? 1 : -1);
     seg.f1 = f + MOVE_FRAMES;
     seg.to.y = here.y + step;
   } else if (g_str_equal (v, "die")) {
@@ -324,12 +328,11 @@ apply_command (TsSynthSession *s, const Command *cmd, int *order, const char *so
     }
     seg.f1 = f + DIE_FRAMES;
     seg.carried = TRUE;
-    seg.to.x = c->player == 2 ? 0.11 : 0.89;
+    seg.to.x = c->player == 2 ? PILE_X : 1 - PILE_X;
     seg.to.y = c->player == 2 ? 0.3 : 0.7;
     seg.to.angle = owner_angle (c->player) + (in_yard % 2 ? 3.0 : -2.0);
     seg.to.x += 0.004 * in_yard;
     seg.zone = ZONE_GRAVEYARD;
-    seg.order = (*order)++;
     add_event (s, seg.f1, "left", c, "graveyard");
   } else if (g_str_equal (v, "leave")) {
     seg.f1 = f + MOVE_FRAMES;
@@ -529,7 +532,9 @@ ts_synth_session_script_random (const TsSynthDeck *deck, guint32 seed, int n_fra
   g_autoptr (GArray) cards = g_array_new (FALSE, TRUE, sizeof (RandomCard));
   gboolean used[3][SLOTS] = { { FALSE } };
   int next_id = 1;
-  const double row_y[3] = { 0, 0.72, 0.28 };
+  /* Cards are about 0.41 of the height long: the rows leave 0.08 between them, room for an
+   * attacker pushed forward (0.07) that stops short of the other player's cards. */
+  const double row_y[3] = { 0, 0.745, 0.255 };
   const double slot_x[SLOTS] = { 0.27, 0.5, 0.73 };
   /* the board when the recording starts */
   for (int player = 1; player <= 2; player++) {
@@ -796,7 +801,7 @@ session_table (const TsSynthSession *s, const TsSynthDeck *deck, int f, TsSynthT
   for (int player = 1; player <= 2; player++) {
     Sorted lib = { { 0 }, -2, player };
     lib.item.kind = TS_SYNTH_ITEM_BACK;
-    lib.item.cx = (player == 2 ? 0.89 : 0.11) * w;
+    lib.item.cx = (player == 2 ? 1 - PILE_X : PILE_X) * w;
     lib.item.cy = (player == 2 ? 0.3 : 0.7) * h;
     lib.item.angle = owner_angle (player) + (player == 2 ? 2.0 : -1.5);
     lib.item.seed = s->seed + (guint32) player;

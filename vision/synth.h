@@ -183,7 +183,7 @@ gboolean ts_synth_scene_write (const TsSynthScene *scene, const char *dir, const
  *                                           play when the recording starts)
  *   AT FRAME tap ID           turns a quarter turn clockwise over a few frames
  *   AT FRAME untap ID
- *   AT FRAME attack ID        moves 0.14 of the height towards the centre line
+ *   AT FRAME attack ID        moves 0.07 of the height towards the centre line
  *   AT FRAME retreat ID       moves the same distance back
  *   AT FRAME die ID           moves to its owner's graveyard pile
  *   AT FRAME leave ID         picked up and taken off the table (to hand, exiled)
