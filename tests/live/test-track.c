@@ -1946,6 +1946,29 @@ test_track__title_line_over_a_zone_border_moves_nothing (void **state)
   sim_clear (&s);
 }
 
+/* A card tapped beside its owner's graveyard, its title reaching over the pile. Covered a
+ * moment (a card carried past), it is seen by its title line alone, read as it, whose centre
+ * lies in the graveyard: the card is where it was, not put on the pile. */
+static void
+test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Timetwister");
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int line = sim_add (&s, 300, 300, "Timetwister", AREA_GRAVEYARD);
+  s.cards[line].title_only = TRUE;
+  s.cards[line].scale = 0.5;
+  sim_step (&s, FPS);
+  s.cards[line].present = FALSE;
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_one_card_stayed (&s);
+  sim_clear (&s);
+}
+
 /* A land is played where another one was a moment ago: another card, not a renamed one. */
 static void
 test_track__another_card_in_the_same_spot_is_another_card (void **state)
@@ -2626,6 +2649,7 @@ main (void)
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
     cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
     cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
+    cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
