@@ -25,6 +25,9 @@
  * sight, is that card's: a title lies up to 0.6 of a length from its card's centre, and a
  * card pushed forward to attack moves some 0.35 of its length. */
 #define LINE_PIECE_REACH 1.0
+/* A card's type line lies about 0.56 of its length down from its top edge. */
+#define TYPE_LINE_V0 0.45
+#define TYPE_LINE_V1 0.70
 #define SIZES_KEPT 64
 /* A settled card's title is looked at on every frame: this far from its look when last read
  * (signature distance) on this many frames in a row, it is read again. A title placed from
@@ -181,6 +184,7 @@ typedef struct {
   gboolean have_first_sig;
   double first_center[2];
   TsTrackInput last;      /* the last input matched (for reading) */
+  TsTrackInput whole;     /* the last input matched with its outline (has_quad FALSE: none) */
   /* Piles: the look of its top (title signature) as last settled, and the last frame's,
    * to notice another card put on it. */
   double pile_sig[SIG_N], pile_prev_sig[SIG_N];
@@ -854,6 +858,7 @@ pile_covered_by (Track *tr, Track *top)
   top->owner = tr->owner;
   top->pile = TRUE;
   top->last = tr->last;
+  top->whole = tr->whole;
   top->last_frame = tr->last_frame;
   top->last_seen_us = tr->last_seen_us;
   top->have_sig = FALSE;
@@ -1063,6 +1068,8 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->own_frames = in->has_quad && own_outline (t, in);
   tr->last = *in;
   tr->last.name = NULL;
+  if (in->has_quad)
+    tr->whole = tr->last;
   tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
   g_array_set_clear_func (tr->votes, (GDestroyNotify) vote_clear);
   if (in->name) {
@@ -1250,6 +1257,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   tr->last = *in;
   tr->last.name = NULL;
   if (in->has_quad) {
+    tr->whole = tr->last;
     tr->anchor[0] = in->center[0];
     tr->anchor[1] = in->center[1];
   }
@@ -1426,6 +1434,20 @@ covered_in_pile (TsTracker *t, const Track *tr)
   return FALSE;
 }
 
+/* Is nw about the size of card o, as o is now or as it was when last seen whole (a card
+ * followed a while by lines alone takes the size guessed from them)? */
+static gboolean
+size_like (const Track *nw, const Track *o)
+{
+  double ratio = long_side (nw->size) / long_side (o->size);
+  if (ratio >= 1 / MAX_SIZE_RATIO && ratio <= MAX_SIZE_RATIO)
+    return TRUE;
+  if (!o->whole.has_quad)
+    return FALSE;
+  ratio = long_side (nw->size) / long_side (o->whole.size);
+  return ratio >= 1 / MAX_SIZE_RATIO && ratio <= MAX_SIZE_RATIO;
+}
+
 /* A newly confirmed card may be a reported card that vanished and reappeared elsewhere
  * (moved to the graveyard, pushed forward to attack). Returns that card's track. */
 static Track *
@@ -1457,9 +1479,7 @@ find_reappeared (TsTracker *t, const Track *nw)
      * the other way round: a line alone is taken for a card seen whole only at its size,
      * unless it lies on a pile read as the card: a pile's top often shows no outline, and a
      * short name's line makes a small guess.) */
-    double ratio = long_side (nw->size) / long_side (o->size);
-    if ((ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO) &&
-        (mostly_title (nw) || !mostly_title (o)) && !read_on_pile)
+    if (!size_like (nw, o) && (mostly_title (nw) || !mostly_title (o)) && !read_on_pile)
       continue;
     gboolean ok;
     if (nw->name && o->name)
@@ -1478,6 +1498,36 @@ find_reappeared (TsTracker *t, const Track *nw)
   return best;
 }
 
+/* The centre of the title line tr was last seen by, in image pixels. */
+static void
+title_centre (const Track *tr, double *x, double *y)
+{
+  *x = *y = 0;
+  for (int k = 0; k < 4; k++) {
+    *x += tr->last.title_px[k][0] / 4;
+    *y += tr->last.title_px[k][1] / 4;
+  }
+}
+
+/* Does the point (image pixels) lie across the middle of the card seen as in, where its type
+ * line is? A basic land's type line names it ("Basic Land — Mountain"): with a card laid
+ * over its start, the rest reads as the land. */
+static gboolean
+on_type_line (const TsTrackInput *in, double x, double y)
+{
+  if (!in->has_quad)
+    return FALSE;
+  const double (*q)[2] = in->quad_px;
+  double ux = q[1][0] - q[0][0], uy = q[1][1] - q[0][1];
+  double vx = q[3][0] - q[0][0], vy = q[3][1] - q[0][1];
+  double uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
+  if (uu < 1e-9 || vv < 1e-9)
+    return FALSE;
+  double px = x - q[0][0], py = y - q[0][1];
+  double u = (px * ux + py * uy) / uu, v = (px * vx + py * vy) / vv;
+  return u > 0 && u < 1 && v > TYPE_LINE_V0 && v < TYPE_LINE_V1;
+}
+
 /* Is tr, named as a card reported in play, a piece of that card rather than a second one?
  * It is when seen only through outlines of another size than a card's (the part of a card a
  * hand leaves in view, shaped like a smaller card turned: seed 71, a Tunnel under a hand
@@ -1490,6 +1540,8 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
   if (tr->name == NULL || tr->pile)
     return FALSE;
   gboolean odd_outlines = tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr);
+  double tx, ty;
+  title_centre (tr, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
     if (o == tr || !in_play_as (o, tr->name))
@@ -1497,7 +1549,8 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
     if (odd_outlines ||
         (tr->quad_frames == 0 && o->last_frame != t->cur &&
          hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
-           LINE_PIECE_REACH * long_side (o->size)))
+           LINE_PIECE_REACH * long_side (o->size)) ||
+        (tr->quad_frames == 0 && on_type_line (&o->whole, tx, ty)))
       return TRUE;
   }
   return FALSE;
@@ -1541,16 +1594,6 @@ on_title_line (const double (*title)[2], double x, double y)
  * unread, it lies over that card's middle (its art box). Cards overlapping on the table
  * (fanned lands) show their titles apart, and two identical cards side by side are a card's
  * width apart. */
-static void
-title_centre (const Track *tr, double *x, double *y)
-{
-  *x = *y = 0;
-  for (int k = 0; k < 4; k++) {
-    *x += tr->last.title_px[k][0] / 4;
-    *y += tr->last.title_px[k][1] / 4;
-  }
-}
-
 static Track *
 find_overlapped (TsTracker *t, const Track *nw)
 {

@@ -1969,6 +1969,51 @@ test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
   sim_clear (&s);
 }
 
+/* A basic land with a card laid over the start of its type line ("Basic Land — Mountain"):
+ * the rest of that line, found alone, reads as the land. It is the land's type line, not a
+ * second Mountain. */
+static void
+test_track__type_line_of_a_land_read_alone_is_no_second_card (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Mountain");
+  sim_step (&s, FPS);
+  int line = sim_add (&s, s.cards[c].x + 10, s.cards[c].y, "Mountain", AREA_BATTLEFIELD);
+  s.cards[line].title_only = TRUE;
+  s.cards[line].scale = 0.5;
+  s.cards[line].title_dy = 45;  /* about 0.56 of the card's length down */
+  sim_step (&s, 3 * FPS);
+  assert_one_card_stayed (&s);
+  sim_clear (&s);
+}
+
+/* A land followed a while by a line of it alone (its outline under a card laid over it)
+ * takes the size guessed from that line. Out of sight a moment, then found again mostly by
+ * its whole title, now and then by its outline, it is the same land, though it looks about
+ * twice the line's size. */
+static void
+test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Mountain");
+  sim_step (&s, FPS);
+  s.cards[c].title_only = TRUE;
+  s.cards[c].scale = 0.7;
+  s.cards[c].title_dy = 45;
+  sim_step (&s, 3 * FPS);
+  s.cards[c].present = FALSE;
+  sim_step (&s, FPS);
+  s.cards[c].present = TRUE;
+  s.cards[c].title_dy = 0;
+  for (int f = 0; f < 2 * FPS; f++) {
+    s.cards[c].title_only = f % 5 != 0;
+    s.cards[c].scale = f % 5 != 0 ? 1.3 : 1.2;
+    sim_step (&s, 1);
+  }
+  assert_one_card_stayed (&s);
+  sim_clear (&s);
+}
+
 /* A land is played where another one was a moment ago: another card, not a renamed one. */
 static void
 test_track__another_card_in_the_same_spot_is_another_card (void **state)
@@ -2650,6 +2695,8 @@ main (void)
     cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
     cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
+    cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
+    cmocka_unit_test (test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
