@@ -1934,6 +1934,10 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
           hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
             t->p.gap_title_reach * ls)
         continue;
+      /* A buried card lies in its pile: what is seen outside it is another card (one put
+       * where the buried card lay before it was carried there). */
+      if (tr->state == TRACK_BURIED && inputs[b].area != tr->area)
+        continue;
       /* A buried card is under the pile's top: the top takes the pile's detection. */
       Pair p = { d / ls + (missing || tr->state == TRACK_BURIED ? 0.25 : 0) +
                    (tr->state == TRACK_TENTATIVE ? 0.1 : 0),

@@ -2014,6 +2014,35 @@ test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card (void **
   sim_clear (&s);
 }
 
+/* A creature is carried to its owner's graveyard, last seen just inside it, and buried
+ * there under the pile's next card. A card then put down where the creature lay before is
+ * a new card: the buried one is not uncovered there and does not leave a second time. */
+static void
+test_track__card_put_near_where_a_buried_one_lay_is_not_it (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Force of Nature");
+  sim_step (&s, FPS);
+  const double path[] = { 270, 240, 210, 190, 185, 182, 180, 180 };
+  for (guint k = 0; k < G_N_ELEMENTS (path); k++) {
+    s.cards[c].x = path[k];
+    s.cards[c].area = path[k] < 200 ? AREA_GRAVEYARD : AREA_BATTLEFIELD;
+    sim_step (&s, 1);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  s.cards[c].present = FALSE;
+  sim_add (&s, 170, 300, "Island", AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  int n = sim_add (&s, 235, 300, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[n].name = "Terror";
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 3);
+  sim_clear (&s);
+}
+
 /* A land is played where another one was a moment ago: another card, not a renamed one. */
 static void
 test_track__another_card_in_the_same_spot_is_another_card (void **state)
@@ -2697,6 +2726,7 @@ main (void)
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card),
+    cmocka_unit_test (test_track__card_put_near_where_a_buried_one_lay_is_not_it),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
