@@ -19,7 +19,7 @@
 #define DIE_FRAMES 10     /* carried to the graveyard pile */
 /* The piles (library, graveyard) lie this far from the picture's side edges: clear of a card
  * tapped in the outer column of a random game (ts_synth_session_script_random()). */
-#define PILE_X 0.075
+#define PILE_X 0.1
 #define REACH_FRAMES 4    /* a hand reaching for a card or withdrawing after */
 
 typedef enum { ZONE_NONE, ZONE_BATTLEFIELD, ZONE_GRAVEYARD, ZONE_GONE } Zone;
@@ -535,7 +535,7 @@ ts_synth_session_script_random (const TsSynthDeck *deck, guint32 seed, int n_fra
   /* Cards are about 0.41 of the height long: the rows leave 0.08 between them, room for an
    * attacker pushed forward (0.07) that stops short of the other player's cards. */
   const double row_y[3] = { 0, 0.745, 0.255 };
-  const double slot_x[SLOTS] = { 0.27, 0.5, 0.73 };
+  const double slot_x[SLOTS] = { 0.28, 0.5, 0.72 };
   /* the board when the recording starts */
   for (int player = 1; player <= 2; player++) {
     int n = g_rand_int_range (r, 1, SLOTS);
