@@ -1498,6 +1498,22 @@ find_reappeared (TsTracker *t, const Track *nw)
   return best;
 }
 
+/* Where the point (x, y) lies on quad q: u along its first side (from corner 0 to 1), v along
+ * the side from corner 0 to 3, both 0..1 inside it. FALSE for a degenerate quad. */
+static gboolean
+quad_coords (const double (*q)[2], double x, double y, double *u, double *v)
+{
+  double ux = q[1][0] - q[0][0], uy = q[1][1] - q[0][1];
+  double vx = q[3][0] - q[0][0], vy = q[3][1] - q[0][1];
+  double uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
+  if (uu < 1e-9 || vv < 1e-9)
+    return FALSE;
+  double px = x - q[0][0], py = y - q[0][1];
+  *u = (px * ux + py * uy) / uu;
+  *v = (px * vx + py * vy) / vv;
+  return TRUE;
+}
+
 /* The centre of the title line tr was last seen by, in image pixels. */
 static void
 title_centre (const Track *tr, double *x, double *y)
@@ -1515,17 +1531,9 @@ title_centre (const Track *tr, double *x, double *y)
 static gboolean
 on_type_line (const TsTrackInput *in, double x, double y)
 {
-  if (!in->has_quad)
-    return FALSE;
-  const double (*q)[2] = in->quad_px;
-  double ux = q[1][0] - q[0][0], uy = q[1][1] - q[0][1];
-  double vx = q[3][0] - q[0][0], vy = q[3][1] - q[0][1];
-  double uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
-  if (uu < 1e-9 || vv < 1e-9)
-    return FALSE;
-  double px = x - q[0][0], py = y - q[0][1];
-  double u = (px * ux + py * uy) / uu, v = (px * vx + py * vy) / vv;
-  return u > 0 && u < 1 && v > TYPE_LINE_V0 && v < TYPE_LINE_V1;
+  double u, v;
+  return in->has_quad && quad_coords (in->quad_px, x, y, &u, &v) && u > 0 && u < 1 &&
+         v > TYPE_LINE_V0 && v < TYPE_LINE_V1;
 }
 
 /* Is tr, named as a card reported in play, a piece of that card rather than a second one?
@@ -1579,14 +1587,8 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 static gboolean
 on_title_line (const double (*title)[2], double x, double y)
 {
-  double ux = title[1][0] - title[0][0], uy = title[1][1] - title[0][1];
-  double vx = title[3][0] - title[0][0], vy = title[3][1] - title[0][1];
-  double uu = ux * ux + uy * uy, vv = vx * vx + vy * vy;
-  if (uu < 1e-9 || vv < 1e-9)
-    return FALSE;
-  double px = x - title[0][0], py = y - title[0][1];
-  double s = (px * ux + py * uy) / uu, r = (px * vx + py * vy) / vv;
-  return s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
+  double s, r;
+  return quad_coords (title, x, y, &s, &r) && s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
 }
 
 /* A new card that is a second detection of a reported card seen just now: its title line
