@@ -1040,6 +1040,15 @@ long_side (const double size[2])
   return MAX (MAX (size[0], size[1]), 1e-6);
 }
 
+/* Are two sizes (a card's, a detection's) within MAX_SIZE_RATIO of each other, long side to
+ * long side? */
+static gboolean
+sizes_alike (const double a[2], const double b[2])
+{
+  double ratio = long_side (a) / long_side (b);
+  return ratio >= 1 / MAX_SIZE_RATIO && ratio <= MAX_SIZE_RATIO;
+}
+
 static Track *
 track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
 {
@@ -1439,13 +1448,8 @@ covered_in_pile (TsTracker *t, const Track *tr)
 static gboolean
 size_like (const Track *nw, const Track *o)
 {
-  double ratio = long_side (nw->size) / long_side (o->size);
-  if (ratio >= 1 / MAX_SIZE_RATIO && ratio <= MAX_SIZE_RATIO)
-    return TRUE;
-  if (!o->whole.has_quad)
-    return FALSE;
-  ratio = long_side (nw->size) / long_side (o->whole.size);
-  return ratio >= 1 / MAX_SIZE_RATIO && ratio <= MAX_SIZE_RATIO;
+  return sizes_alike (nw->size, o->size) ||
+         (o->whole.has_quad && sizes_alike (nw->size, o->whole.size));
 }
 
 /* A newly confirmed card may be a reported card that vanished and reappeared elsewhere
@@ -1914,8 +1918,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         continue;
       /* A piece of a card (a word of a title, a box of its art) is not the card: matched
        * to its track, it would keep a card that left in play or drag it onto another. */
-      double ratio = long_side (inputs[b].size) / ls;
-      if (tr->state != TRACK_TENTATIVE && (ratio < 1 / MAX_SIZE_RATIO || ratio > MAX_SIZE_RATIO))
+      if (tr->state != TRACK_TENTATIVE && !sizes_alike (inputs[b].size, tr->size))
         continue;
       /* A card known by another name is another card: one put where a card was (the next
        * land in the same spot, the next card on a pile). */
@@ -2035,10 +2038,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       /* Seen, and the size of a card, it stands for its card (which is not gone while its
        * detection is here); a piece of it alone does not. */
       Track *m = find_key (t, tr->master);
-      double ratio = m ? long_side (tr->size) / long_side (m->size) : 0;
       if (m == NULL || (!seen && t->cur - tr->last_frame > 2))
         drop = TRUE;
-      else if (seen && ratio > 1 / MAX_SIZE_RATIO && ratio < MAX_SIZE_RATIO)
+      else if (seen && sizes_alike (tr->size, m->size))
         m->last_seen_us = MAX (m->last_seen_us, time_us);
       break;
     }
