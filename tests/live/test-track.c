@@ -1794,6 +1794,39 @@ test_track__tap_finished_out_of_sight_is_reported_within_two_frames (void **stat
   sim_clear (&s);
 }
 
+/* A card's outline lost for one frame as it is tapped, while a stray line lies over its
+ * title (a track seen in that frame, a little nearer the card's centre than the 0.25 a
+ * missing track pays): the card keeps its outline, and its tap comes within 2 frames. */
+static void
+test_track__card_lost_a_frame_as_it_turns_keeps_its_outline (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  int stray = sim_add (&s, 300, 282, NULL, AREA_BATTLEFIELD);
+  s.cards[stray].title_only = TRUE;
+  s.cards[stray].scale = 1.15;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].angle = 30;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 1);
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 90;
+  s.cards[stray].present = FALSE;
+  sim_step (&s, 1);
+  guint64 settled = s.frame - 1;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Hill Giant");
+  assert_true (tap->frame <= settled + 2);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
 static void
 test_track__identical_cards_with_misreads_stay_two (void **state)
@@ -2716,6 +2749,7 @@ main (void)
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
+    cmocka_unit_test (test_track__card_lost_a_frame_as_it_turns_keeps_its_outline),
     cmocka_unit_test (test_track__card_put_where_an_unread_one_lay_is_read),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
