@@ -1827,6 +1827,41 @@ test_track__card_lost_a_frame_as_it_turns_keeps_its_outline (void **state)
   sim_clear (&s);
 }
 
+/* A tapped card under a hand for a few frames, untapped meanwhile, beside a stray line
+ * track (a little nearer its centre than the 0.25 a missing track pays). The card comes
+ * back on a frame with no title search, when the line's track is kept as it was: the
+ * card's outline is its own track's, not the line's, and the untap comes within 2 frames. */
+static void
+test_track__outline_back_is_the_card_not_a_line_track_beside_it (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  s.titles_every = 2;
+  int c = sim_add (&s, 300, 300, "Circle of Protection: Blue", AREA_BATTLEFIELD);
+  s.cards[c].angle = 90;
+  int stray = sim_add (&s, 300, 318, NULL, AREA_BATTLEFIELD);
+  s.cards[stray].title_only = TRUE;
+  sim_step (&s, 16);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.hand_x = 300;
+  s.hand_y = 300;
+  s.hand_r = 5;
+  s.cards[c].angle = 0;
+  sim_step (&s, (s.frame + 4) % 2 == 0 ? 5 : 4);  /* back on a frame with no title search */
+  s.hand_r = 0;
+  sim_step (&s, 1);
+  guint64 settled = s.frame - 1;
+  assert_true (settled % 2 == 1);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_string_equal (untap->name, "Circle of Protection: Blue");
+  assert_true (untap->frame <= settled + 2);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
 static void
 test_track__identical_cards_with_misreads_stay_two (void **state)
@@ -2750,6 +2785,7 @@ main (void)
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
     cmocka_unit_test (test_track__card_lost_a_frame_as_it_turns_keeps_its_outline),
+    cmocka_unit_test (test_track__outline_back_is_the_card_not_a_line_track_beside_it),
     cmocka_unit_test (test_track__card_put_where_an_unread_one_lay_is_read),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
