@@ -1397,6 +1397,34 @@ test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A tapped card back from out of sight, still tapped, is read again; once a reading has
+ * named it, it is no other card, and an untap then is reported within 2 frames of
+ * settling, not held for the reading that ends the recheck. */
+static void
+test_track__untap_after_a_reading_named_the_card_back_is_not_held (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  s.cards[c].present = TRUE;
+  int reads = fr.reads;
+  sim_step (&s, 3);
+  assert_int_equal (fr.reads, reads + 1);  /* read again once, as it lies tapped */
+  s.cards[c].angle = 0;
+  sim_step (&s, 1);
+  guint64 settled = s.frame - 1;
+  sim_step (&s, FPS);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_non_null (untap);
+  assert_true (untap->frame <= settled + 2);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_one_card_stayed (&s);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A tapped creature put in the graveyard is set upright on its way there: turned as it is
  * carried off, it was not untapped where it lay. */
 static void
@@ -2755,6 +2783,7 @@ main (void)
     cmocka_unit_test (test_track__card_back_after_a_gap_is_read_again),
     cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
     cmocka_unit_test (test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read),
+    cmocka_unit_test (test_track__untap_after_a_reading_named_the_card_back_is_not_held),
     cmocka_unit_test (test_track__card_turned_as_it_is_carried_off_is_no_turn),
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
