@@ -1890,6 +1890,43 @@ test_track__outline_back_is_the_card_not_a_line_track_beside_it (void **state)
   sim_clear (&s);
 }
 
+/* A card being tapped is followed by its title line alone a few frames (its outline lost),
+ * while a blurred piece of it, further off than its outline's centre, reads as its name: the
+ * piece is no card slid off (its track, taking the card's identity, would lose the card's
+ * outline to a stray line's track beside it) nor a second card. The outline comes back on a
+ * frame with no title search; the tap comes within 2 frames. */
+static void
+test_track__line_read_as_a_turning_card_beside_it_is_a_piece_of_it (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  s.titles_every = 2;
+  int c = sim_add (&s, 300, 300, "Underground Sea", AREA_BATTLEFIELD);
+  int stray = sim_add (&s, 300, 318, NULL, AREA_BATTLEFIELD);
+  s.cards[stray].title_only = TRUE;
+  sim_step (&s, 16);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].title_only = TRUE;
+  s.cards[c].angle = 45;
+  int piece = sim_add (&s, 340, 275, "Underground Sea", AREA_BATTLEFIELD);
+  s.cards[piece].title_only = TRUE;
+  s.cards[piece].angle = 45;
+  sim_step (&s, 41);  /* over a second (it is announced), to a frame with a title search */
+  s.cards[piece].present = FALSE;
+  s.cards[c].title_only = FALSE;
+  s.cards[c].angle = 90;
+  sim_step (&s, 1);
+  guint64 settled = s.frame - 1;
+  assert_true (settled % 2 == 1);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_true (find_obs (&s, TS_OBS_TAPPED, 0)->frame <= settled + 2);
+  sim_clear (&s);
+}
+
 /* Two Mountains side by side, each read with a misread among its readings, stay two cards. */
 static void
 test_track__identical_cards_with_misreads_stay_two (void **state)
@@ -2815,6 +2852,7 @@ main (void)
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
     cmocka_unit_test (test_track__card_lost_a_frame_as_it_turns_keeps_its_outline),
     cmocka_unit_test (test_track__outline_back_is_the_card_not_a_line_track_beside_it),
+    cmocka_unit_test (test_track__line_read_as_a_turning_card_beside_it_is_a_piece_of_it),
     cmocka_unit_test (test_track__card_put_where_an_unread_one_lay_is_read),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
