@@ -811,6 +811,22 @@ pile_named (TsTracker *t, const Track *tr, gint64 since_us)
   return NULL;
 }
 
+/* The name tr's readings up to until_us agree on (one name only), or NULL. */
+static const char *
+read_before (const Track *tr, gint64 until_us)
+{
+  const char *name = NULL;
+  for (guint i = 0; i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (v->first_us > until_us)
+      continue;
+    if (name != NULL)
+      return NULL;
+    name = v->name;
+  }
+  return name;
+}
+
 /* Is o a card reported in play (not on a pile) as name? */
 static gboolean
 in_play_as (const Track *o, const char *name)
@@ -818,10 +834,10 @@ in_play_as (const Track *o, const char *name)
   return o->state == TRACK_ACTIVE && !o->pile && o->name != NULL && strcmp (o->name, name) == 0;
 }
 
-/* A card not on a pile, never reported, out of sight now, of the owner of the pile card tr
- * and read as tr's name (or not yet named, but read so once with no other reading), last
- * seen less than a carry's time before tr was first seen, while no card of that name and
- * owner is reported in play. */
+/* A card not on a pile, never reported, of the owner of the pile card tr and read as tr's
+ * name (or not yet named, but read so once with no other reading), last seen less than a
+ * carry's time before tr was first seen (out of sight since, or found again after tr came,
+ * on another card), while no card of that name and owner is reported in play. */
 static Track *
 pending_named (TsTracker *t, const Track *tr)
 {
@@ -834,10 +850,19 @@ pending_named (TsTracker *t, const Track *tr)
   }
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
-    if (p == tr || p->pile || p->state != TRACK_PENDING || p->last_frame == t->cur ||
-        !same_owner (p, tr) || p->last_seen_us > tr->first_seen_us + PILE_CARRY_US)
+    if (p == tr || p->pile || p->state != TRACK_PENDING || !same_owner (p, tr))
       continue;
-    const char *name = read_as (p);
+    /* Out of sight since before tr came; or out of sight as it came, and found again on
+     * whatever was put in p's place since: as p was read before (seed 71: a Paralyze read
+     * once where it lay, killed at once, and a Nettling Imp cast there: its entry and its
+     * move to the graveyard, which had been reported as a card put there from nowhere.
+     * Eight 1080p games: recall 0.897 -> 0.903, precision 0.929 both). */
+    const char *name = NULL;
+    if (p->last_frame != t->cur && p->last_seen_us <= tr->first_seen_us + PILE_CARRY_US)
+      name = read_as (p);
+    else if (p->gap_to_us >= tr->first_seen_us &&
+             p->gap_from_us <= tr->first_seen_us + PILE_CARRY_US)
+      name = read_before (p, p->gap_from_us);
     if (name != NULL && strcmp (name, tr->name) == 0)
       return p;
   }

@@ -1305,6 +1305,53 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* ... and so did one read once where it lay, carried off unseen at once and read on the
+ * pile, though another card was put where it lay before the pile's card was reported: the
+ * track the first card began is then following the second (read as Forest before the gap,
+ * as Island after it). */
+static void
+test_track__card_read_once_killed_and_replaced_at_once_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  guint64 came = s.frame;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 4);
+  assert_int_equal (fr.reads, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  guint64 put = s.frame;
+  sim_step (&s, 3);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_string_equal (in->name, "Forest");
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_int_equal (in->time_us, (gint64) came * FRAME_US);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_int_equal (mv->track_id, in->track_id);
+  assert_int_equal (mv->time_us, (gint64) put * FRAME_US);
+  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_string_equal (island->name, "Island");
+  assert_int_equal (island->area, AREA_BATTLEFIELD);
+  assert_int_not_equal (island->track_id, in->track_id);
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
@@ -2876,6 +2923,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
