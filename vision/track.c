@@ -954,10 +954,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * (1080p sessions, three and five held out: event precision 0.678 -> 0.699, recall
      * 0.669 -> 0.690). */
     Track *pile = gap && !tr->pile
-                    ? pile_towards (t, tr, tr->gap_home, tr->gap_last, tr->gap_from_us, FALSE)
+                    ? pile_towards (t, tr, tr->gap_home, tr->gap_last, left_us, FALSE)
                     : NULL;
     /* Its name read on a pile of its owner's since: it went there, that card is it. */
-    Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? tr->gap_from_us : tr->recheck_us);
+    Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? left_us : tr->recheck_us);
     if (named != NULL) {
       pile_takes_card (named, tr);
       TsObservation *o = emit (out, TS_OBS_MOVED, named, name_first_read (named), t->cur,

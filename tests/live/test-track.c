@@ -1352,6 +1352,40 @@ test_track__card_read_once_killed_and_replaced_at_once_came_and_went (void **sta
   forest_sim_clear (&s, &fr);
 }
 
+/* A card replaced in place after a gap did not go to a pile whose unreported card was
+ * read as its name before it went (a pile read once and covered since): it left when it
+ * was last seen. */
+static void
+test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
+  int pile = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  int reads = fr.reads;
+  sim_step (&s, 4);
+  assert_int_equal (fr.reads, reads + 1);
+  s.cards[pile].present = FALSE;
+  sim_step (&s, 20);
+  s.cards[c].present = FALSE;
+  guint64 last_seen = s.frame - 1;
+  sim_step (&s, 10);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (left->name, "Forest");
+  assert_int_equal (left->time_us, (gint64) last_seen * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 1)->name, "Island");
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
@@ -2924,6 +2958,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
+    cmocka_unit_test (test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
