@@ -1261,6 +1261,24 @@ test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on (void **stat
   forest_sim_clear (&s, &fr);
 }
 
+/* Forest was reported first: it came into play at frame came, and was moved to the
+ * graveyard (one move, under the same identity) at frame put. */
+static void
+assert_forest_came_and_went (const Sim *s, guint64 came, guint64 put)
+{
+  assert_int_equal (count_kind (s, TS_OBS_MOVED), 1);
+  const TsObservation *in = find_obs (s, TS_OBS_ENTERED, 0);
+  const TsObservation *mv = find_obs (s, TS_OBS_MOVED, 0);
+  assert_string_equal (in->name, "Forest");
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_int_equal (in->time_us, (gint64) came * FRAME_US);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_int_equal (mv->track_id, in->track_id);
+  assert_int_equal (mv->time_us, (gint64) put * FRAME_US);
+}
+
 /* A card played and at once put in its owner's graveyard (a spell countered as it is cast),
  * handled all the while it lay in play: never reported there, it is read on the pile. It came
  * into play and went to the graveyard; it did not come onto the pile from nowhere. */
@@ -1290,18 +1308,8 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   guint64 put = s.frame;
   sim_step (&s, 3 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   assert_int_equal (s.obs->len, 2);
-  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
-  assert_string_equal (in->name, "Forest");
-  assert_int_equal (in->area, AREA_BATTLEFIELD);
-  assert_int_equal (in->time_us, (gint64) came * FRAME_US);
-  assert_string_equal (mv->name, "Forest");
-  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
-  assert_int_equal (mv->track_id, in->track_id);
-  assert_int_equal (mv->time_us, (gint64) put * FRAME_US);
+  assert_forest_came_and_went (&s, came, put);
   forest_sim_clear (&s, &fr);
 }
 
@@ -1333,22 +1341,12 @@ test_track__card_read_once_killed_and_replaced_at_once_came_and_went (void **sta
   s.cards[c].present = TRUE;
   sim_step (&s, 3 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
-  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
-  assert_string_equal (in->name, "Forest");
-  assert_int_equal (in->area, AREA_BATTLEFIELD);
-  assert_int_equal (in->time_us, (gint64) came * FRAME_US);
-  assert_string_equal (mv->name, "Forest");
-  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
-  assert_int_equal (mv->track_id, in->track_id);
-  assert_int_equal (mv->time_us, (gint64) put * FRAME_US);
+  assert_forest_came_and_went (&s, came, put);
   const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
   assert_string_equal (island->name, "Island");
   assert_int_equal (island->area, AREA_BATTLEFIELD);
-  assert_int_not_equal (island->track_id, in->track_id);
+  assert_int_not_equal (island->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
   forest_sim_clear (&s, &fr);
 }
 
@@ -1903,6 +1901,20 @@ test_track__tap_finished_out_of_sight_is_reported_within_two_frames (void **stat
   sim_clear (&s);
 }
 
+/* The one card's one turn of this kind was reported within 2 frames of settling, under its
+ * name, and the card neither came twice nor left. */
+static void
+assert_one_turn_in_time (const Sim *s, TsObservationKind kind, const char *name,
+                         guint64 settled)
+{
+  assert_int_equal (count_kind (s, kind), 1);
+  const TsObservation *turn = find_obs (s, kind, 0);
+  assert_string_equal (turn->name, name);
+  assert_true (turn->frame <= settled + 2);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (s, TS_OBS_LEFT), 0);
+}
+
 /* A card's outline lost for one frame as it is tapped, while a stray line lies over its
  * title (a track seen in that frame, a little nearer the card's centre than the 0.25 a
  * missing track pays): the card keeps its outline, and its tap comes within 2 frames. */
@@ -1927,31 +1939,37 @@ test_track__card_lost_a_frame_as_it_turns_keeps_its_outline (void **state)
   sim_step (&s, 1);
   guint64 settled = s.frame - 1;
   sim_step (&s, 2 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
-  assert_string_equal (tap->name, "Hill Giant");
-  assert_true (tap->frame <= settled + 2);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_one_turn_in_time (&s, TS_OBS_TAPPED, "Hill Giant", settled);
   sim_clear (&s);
 }
 
+/* A simulation with title lines searched for on every other frame, a card (name, lying at
+ * angle) at (300, 300) and a stray line's track beside it, 18 mm below (a little nearer the
+ * card's centre than the 0.25 a missing track pays), after the card entered. Returns the
+ * card's index. */
+static int
+card_beside_a_stray_line_init (Sim *s, const char *name, double angle)
+{
+  sim_init (s, NULL, NULL);
+  s->titles_every = 2;
+  int c = sim_add (s, 300, 300, name, AREA_BATTLEFIELD);
+  s->cards[c].angle = angle;
+  int stray = sim_add (s, 300, 318, NULL, AREA_BATTLEFIELD);
+  s->cards[stray].title_only = TRUE;
+  sim_step (s, 16);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  return c;
+}
+
 /* A tapped card under a hand for a few frames, untapped meanwhile, beside a stray line
- * track (a little nearer its centre than the 0.25 a missing track pays). The card comes
+ * track. The card comes
  * back on a frame with no title search, when the line's track is kept as it was: the
  * card's outline is its own track's, not the line's, and the untap comes within 2 frames. */
 static void
 test_track__outline_back_is_the_card_not_a_line_track_beside_it (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  s.titles_every = 2;
-  int c = sim_add (&s, 300, 300, "Circle of Protection: Blue", AREA_BATTLEFIELD);
-  s.cards[c].angle = 90;
-  int stray = sim_add (&s, 300, 318, NULL, AREA_BATTLEFIELD);
-  s.cards[stray].title_only = TRUE;
-  sim_step (&s, 16);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  int c = card_beside_a_stray_line_init (&s, "Circle of Protection: Blue", 90);
   s.hand_x = 300;
   s.hand_y = 300;
   s.hand_r = 5;
@@ -1962,12 +1980,7 @@ test_track__outline_back_is_the_card_not_a_line_track_beside_it (void **state)
   guint64 settled = s.frame - 1;
   assert_true (settled % 2 == 1);
   sim_step (&s, 2 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
-  assert_string_equal (untap->name, "Circle of Protection: Blue");
-  assert_true (untap->frame <= settled + 2);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_one_turn_in_time (&s, TS_OBS_UNTAPPED, "Circle of Protection: Blue", settled);
   sim_clear (&s);
 }
 
@@ -1980,13 +1993,7 @@ static void
 test_track__line_read_as_a_turning_card_beside_it_is_a_piece_of_it (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  s.titles_every = 2;
-  int c = sim_add (&s, 300, 300, "Underground Sea", AREA_BATTLEFIELD);
-  int stray = sim_add (&s, 300, 318, NULL, AREA_BATTLEFIELD);
-  s.cards[stray].title_only = TRUE;
-  sim_step (&s, 16);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  int c = card_beside_a_stray_line_init (&s, "Underground Sea", 0);
   s.cards[c].title_only = TRUE;
   s.cards[c].angle = 45;
   int piece = sim_add (&s, 340, 275, "Underground Sea", AREA_BATTLEFIELD);
@@ -2000,11 +2007,8 @@ test_track__line_read_as_a_turning_card_beside_it_is_a_piece_of_it (void **state
   guint64 settled = s.frame - 1;
   assert_true (settled % 2 == 1);
   sim_step (&s, 2 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_one_turn_in_time (&s, TS_OBS_TAPPED, "Underground Sea", settled);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_true (find_obs (&s, TS_OBS_TAPPED, 0)->frame <= settled + 2);
   sim_clear (&s);
 }
 
