@@ -860,7 +860,7 @@ pending_named (TsTracker *t, const Track *tr)
     const char *name = NULL;
     if (p->last_frame != t->cur && p->last_seen_us <= tr->first_seen_us + PILE_CARRY_US)
       name = read_as (p);
-    else if (p->gap_to_us >= tr->first_seen_us &&
+    else if (p->gap_to_us > 0 && p->gap_to_us >= tr->first_seen_us &&
              p->gap_from_us <= tr->first_seen_us + PILE_CARRY_US)
       name = read_before (p, p->gap_from_us);
     if (name != NULL && strcmp (name, tr->name) == 0)
@@ -1114,8 +1114,6 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   return tr;
 }
 
-/* The card now lies tapped (or not) since time_us, off degrees from that state's axis:
- * reported for a card in play outside a pile (in a graveyard a card's turn means nothing). */
 /* Is tr being read again (rechecking), and has every reading since named it, strongly? One
  * such reading is not yet the consensus that ends the recheck, but the card is no other. */
 static gboolean
@@ -1127,6 +1125,8 @@ reread_as_itself (const TsTracker *t, const Track *tr)
   return strcmp (v->name, tr->name) == 0 && v->best >= t->p.strong_score;
 }
 
+/* The card now lies tapped (or not) since time_us, off degrees from that state's axis:
+ * reported for a card in play outside a pile (in a graveyard a card's turn means nothing). */
 static void
 turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double off, GArray *out)
 {
@@ -1490,8 +1490,6 @@ size_like (const Track *nw, const Track *o)
          (o->whole.has_quad && sizes_alike (nw->size, o->whole.size));
 }
 
-/* A newly confirmed card may be a reported card that vanished and reappeared elsewhere
- * (moved to the graveyard, pushed forward to attack). Returns that card's track. */
 /* Could o, seen now, be a track that slid off its card onto something beside it, nw the card
  * found again? Not if o follows a line alone now and nw lies away from where o was last seen
  * whole: o's line may be its card's own title as the card turns, and nw a piece of it read
@@ -1508,6 +1506,8 @@ slid_onto (const Track *o, const Track *nw)
          SLID_OFF * long_side (o->whole.size);
 }
 
+/* A newly confirmed card may be a reported card that vanished and reappeared elsewhere
+ * (moved to the graveyard, pushed forward to attack). Returns that card's track. */
 static Track *
 find_reappeared (TsTracker *t, const Track *nw)
 {
