@@ -960,7 +960,11 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? left_us : tr->recheck_us);
     if (named != NULL) {
       pile_takes_card (named, tr);
-      TsObservation *o = emit (out, TS_OBS_MOVED, named, name_first_read (named), t->cur,
+      /* Not before it was last seen where it lay: the pile may have been read as it a moment
+       * before (seed 41: Flashfires, dated 8 frames before it went. Eight 1080p games: event
+       * precision 0.933 -> 0.936, recall 0.907 -> 0.910). */
+      gint64 when = gap ? MAX (name_first_read (named), left_us) : name_first_read (named);
+      TsObservation *o = emit (out, TS_OBS_MOVED, named, when, t->cur,
                                MIN (named->name_score, tr->name_score), t->p.confirm_below);
       o->from_area = tr->area;
     } else if (pile != NULL) {

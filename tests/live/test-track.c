@@ -1384,6 +1384,35 @@ test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card replaced in place after a gap, and a pile read as it a moment before it went: it
+ * was moved there, dated when it was last seen where it lay, not when the pile was read. */
+static void
+test_track__card_moved_to_a_pile_read_as_it_just_before_is_dated_when_it_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
+  int pile = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 4);
+  s.cards[pile].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c].present = FALSE;
+  guint64 last_seen = s.frame - 1;
+  sim_step (&s, 10);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
@@ -2963,6 +2992,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before),
+    cmocka_unit_test (test_track__card_moved_to_a_pile_read_as_it_just_before_is_dated_when_it_went),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
