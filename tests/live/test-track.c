@@ -1350,6 +1350,29 @@ test_track__card_read_once_killed_and_replaced_at_once_came_and_went (void **sta
   forest_sim_clear (&s, &fr);
 }
 
+/* The Forest card c (of forest_sim_init) in play; a graveyard card read once as Forest and
+ * covered since; `between` frames later the Forest is taken away, and 10 frames after that
+ * an Island lies in its place, followed for 2 seconds. Returns the frame the Forest was last
+ * seen. */
+static guint64
+forest_replaced_after_a_pile_read (Sim *s, FakeReader *fr, TsImage *im, int c, int between)
+{
+  paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
+  int pile = sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  int reads = fr->reads;
+  sim_step (s, 4);
+  assert_int_equal (fr->reads, reads + 1);
+  s->cards[pile].present = FALSE;
+  sim_step (s, between);
+  s->cards[c].present = FALSE;
+  guint64 last_seen = s->frame - 1;
+  sim_step (s, 10);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s->cards[c].present = TRUE;
+  sim_step (s, 2 * FPS);
+  return last_seen;
+}
+
 /* A card replaced in place after a gap did not go to a pile whose unreported card was
  * read as its name before it went (a pile read once and covered since): it left when it
  * was last seen. */
@@ -1361,19 +1384,7 @@ test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before (void **state)
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 0);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
-  int pile = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  int reads = fr.reads;
-  sim_step (&s, 4);
-  assert_int_equal (fr.reads, reads + 1);
-  s.cards[pile].present = FALSE;
-  sim_step (&s, 20);
-  s.cards[c].present = FALSE;
-  guint64 last_seen = s.frame - 1;
-  sim_step (&s, 10);
-  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
-  s.cards[c].present = TRUE;
-  sim_step (&s, 2 * FPS);
+  guint64 last_seen = forest_replaced_after_a_pile_read (&s, &fr, im, c, 20);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
   const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
@@ -1393,17 +1404,7 @@ test_track__card_moved_to_a_pile_read_as_it_just_before_is_dated_when_it_went (v
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 0);
-  paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
-  int pile = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, 4);
-  s.cards[pile].present = FALSE;
-  sim_step (&s, 3);
-  s.cards[c].present = FALSE;
-  guint64 last_seen = s.frame - 1;
-  sim_step (&s, 10);
-  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
-  s.cards[c].present = TRUE;
-  sim_step (&s, 2 * FPS);
+  guint64 last_seen = forest_replaced_after_a_pile_read (&s, &fr, im, c, 3);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
   const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
