@@ -2012,8 +2012,8 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * track seen in the frame it missed (seed 29: a stray line over a giant's title took
        * the giant as it was tapped, and its tap and untap came 10 and 16 frames late; eight
        * 1080p games, the same events, turns within 2 frames 105 -> 110 of 125). */
-      gboolean lost_a_frame = t->cur - tr->last_frame <= 2 && inputs[b].has_quad &&
-                              tr->last.has_quad && own_outline (t, &inputs[b]);
+      gboolean card_sized = inputs[b].has_quad && own_outline (t, &inputs[b]);
+      gboolean lost_a_frame = t->cur - tr->last_frame <= 2 && card_sized && tr->last.has_quad;
       /* A buried card is under the pile's top: the top takes the pile's detection. */
       gboolean penalised = (missing && !lost_a_frame) || tr->state == TRACK_BURIED;
       /* A track never seen whole (one that followed title lines alone: a stray line, a
@@ -2025,8 +2025,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * 0.906, recall 0.876 -> 0.897; turns within 2 frames 110 of 125 -> 117 of 128.)
        * Not before the cards' size is known: the first frames' merged outline of two cards
        * passes for one then (the scripted game's lands: a tap and an untap invented). */
-      gboolean never_whole = tr->quad_frames == 0 && inputs[b].has_quad && t->card_size > 0 &&
-                             own_outline (t, &inputs[b]);
+      gboolean never_whole = tr->quad_frames == 0 && card_sized && t->card_size > 0;
       Pair p = { d / ls + (penalised ? 0.25 : 0) + (never_whole ? 0.25 : 0) +
                    (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };

@@ -75,6 +75,17 @@ sim_add (Sim *s, double x, double y, const char *name, int area)
   return s->n++;
 }
 
+/* Adds what the detector sees only by its title line (a card whose outline is hidden, a
+ * stray line, a piece of a title), as large as scale times a card. Returns its index. */
+static int
+sim_add_line (Sim *s, double x, double y, const char *name, int area, double scale)
+{
+  int i = sim_add (s, x, y, name, area);
+  s->cards[i].title_only = TRUE;
+  s->cards[i].scale = scale;
+  return i;
+}
+
 static void
 sim_step (Sim *s, int frames)
 {
@@ -1078,9 +1089,7 @@ test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **stat
   s.cards[c].present = FALSE;
   sim_step (&s, 10);
   paint_title (im, 900, 600, 10, TRUE);  /* reads Forest */
-  int p = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  s.cards[p].title_only = TRUE;
-  s.cards[p].scale = 0.5;
+  sim_add_line (&s, 900, 600, NULL, AREA_GRAVEYARD, 0.5);
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_forest_moved_to_graveyard (&s, forest_id);
@@ -1174,9 +1183,7 @@ test_track__name_line_of_the_second_of_two_is_no_third_card (void **state)
   sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
   paint_title (im, 600, 230, 10, TRUE);
-  int l = sim_add (&s, 600, 230, NULL, AREA_BATTLEFIELD);
-  s.cards[l].title_only = TRUE;
-  s.cards[l].scale = 0.5;
+  int l = sim_add_line (&s, 600, 230, NULL, AREA_BATTLEFIELD, 0.5);
   s.cards[b].present = FALSE;
   sim_step (&s, 2 * FPS);
   s.cards[l].present = FALSE;
@@ -1398,7 +1405,7 @@ test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before (void **state)
 /* A card replaced in place after a gap, and a pile read as it a moment before it went: it
  * was moved there, dated when it was last seen where it lay, not when the pile was read. */
 static void
-test_track__card_moved_to_a_pile_read_as_it_just_before_is_dated_when_it_went (void **state)
+test_track__move_to_a_pile_read_as_it_just_before_is_dated_when_it_went (void **state)
 {
   FakeReader fr;
   Sim s;
@@ -1817,8 +1824,7 @@ test_track__title_line_alone_that_never_reads_is_not_a_card (void **state)
   TsTrackerParams p;
   Sim s;
   script_sim_init (&s, &r, &reader, &p);
-  int line = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  s.cards[line].title_only = TRUE;
+  sim_add_line (&s, 300, 300, NULL, AREA_BATTLEFIELD, 1);
   sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);  /* a whole card, unreadable */
   g_autoptr (TsImage) im = render_titles (&s);
   s.image = im;
@@ -1954,9 +1960,7 @@ test_track__card_lost_a_frame_as_it_turns_keeps_its_outline (void **state)
   Sim s;
   sim_init (&s, NULL, NULL);
   int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  int stray = sim_add (&s, 300, 282, NULL, AREA_BATTLEFIELD);
-  s.cards[stray].title_only = TRUE;
-  s.cards[stray].scale = 1.15;
+  int stray = sim_add_line (&s, 300, 282, NULL, AREA_BATTLEFIELD, 1.15);
   sim_step (&s, 10);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].angle = 30;
@@ -1984,8 +1988,7 @@ card_beside_a_stray_line_init (Sim *s, const char *name, double angle)
   s->titles_every = 2;
   int c = sim_add (s, 300, 300, name, AREA_BATTLEFIELD);
   s->cards[c].angle = angle;
-  int stray = sim_add (s, 300, 318, NULL, AREA_BATTLEFIELD);
-  s->cards[stray].title_only = TRUE;
+  sim_add_line (s, 300, 318, NULL, AREA_BATTLEFIELD, 1);
   sim_step (s, 16);
   assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
   return c;
@@ -2026,8 +2029,7 @@ test_track__line_read_as_a_turning_card_beside_it_is_a_piece_of_it (void **state
   int c = card_beside_a_stray_line_init (&s, "Underground Sea", 0);
   s.cards[c].title_only = TRUE;
   s.cards[c].angle = 45;
-  int piece = sim_add (&s, 340, 275, "Underground Sea", AREA_BATTLEFIELD);
-  s.cards[piece].title_only = TRUE;
+  int piece = sim_add_line (&s, 340, 275, "Underground Sea", AREA_BATTLEFIELD, 1);
   s.cards[piece].angle = 45;
   sim_step (&s, 41);  /* over a second (it is announced), to a frame with a title search */
   s.cards[piece].present = FALSE;
@@ -2160,9 +2162,7 @@ test_track__card_seen_whole_after_its_title_alone_is_one_card (void **state)
 {
   Sim s;
   sim_init_quick_leave (&s);
-  int line = sim_add (&s, 300, 300, "Wild Growth", AREA_BATTLEFIELD);
-  s.cards[line].title_only = TRUE;
-  s.cards[line].scale = 0.55;
+  int line = sim_add_line (&s, 300, 300, "Wild Growth", AREA_BATTLEFIELD, 0.55);
   sim_step (&s, 10);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[line].present = FALSE;
@@ -2205,9 +2205,7 @@ test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
   sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].present = FALSE;
-  int line = sim_add (&s, 300, 300, "Timetwister", AREA_GRAVEYARD);
-  s.cards[line].title_only = TRUE;
-  s.cards[line].scale = 0.5;
+  int line = sim_add_line (&s, 300, 300, "Timetwister", AREA_GRAVEYARD, 0.5);
   sim_step (&s, FPS);
   s.cards[line].present = FALSE;
   s.cards[c].present = TRUE;
@@ -2226,9 +2224,8 @@ test_track__type_line_of_a_land_read_alone_is_no_second_card (void **state)
   Sim s;
   int c = card_lying_still (&s, "Mountain");
   sim_step (&s, FPS);
-  int line = sim_add (&s, s.cards[c].x + 10, s.cards[c].y, "Mountain", AREA_BATTLEFIELD);
-  s.cards[line].title_only = TRUE;
-  s.cards[line].scale = 0.5;
+  int line =
+    sim_add_line (&s, s.cards[c].x + 10, s.cards[c].y, "Mountain", AREA_BATTLEFIELD, 0.5);
   s.cards[line].title_dy = 45;  /* about 0.56 of the card's length down */
   sim_step (&s, 3 * FPS);
   assert_one_card_stayed (&s);
@@ -2422,8 +2419,7 @@ test_track__reported_card_does_not_drift_along_stray_lines (void **state)
   sim_step (&s, 10);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].present = FALSE;
-  int stray = sim_add (&s, 320, 300, NULL, AREA_BATTLEFIELD);
-  s.cards[stray].title_only = TRUE;
+  int stray = sim_add_line (&s, 320, 300, NULL, AREA_BATTLEFIELD, 1);
   for (int i = 0; i < 8; i++) {
     sim_step (&s, 1);
     s.cards[stray].x += 15;
@@ -2446,8 +2442,7 @@ test_track__title_lines_every_third_frame (void **state)
   Sim s;
   sim_init (&s, NULL, NULL);
   s.titles_every = 3;
-  int line = sim_add (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD);
-  s.cards[line].title_only = TRUE;
+  int line = sim_add_line (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD, 1);
   int whole = sim_add (&s, 450, 300, "Hill Giant", AREA_BATTLEFIELD);
   sim_step (&s, 12);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
@@ -2842,8 +2837,7 @@ test_track__card_gone_a_while_is_not_found_again_by_a_stray_line (void **state)
   TsTrackerParams p;
   Sim s;
   gap_sim_start (&s, &r, &reader, &p);
-  int stray = sim_add (&s, 300, 335, NULL, AREA_BATTLEFIELD);
-  s.cards[stray].title_only = TRUE;
+  sim_add_line (&s, 300, 335, NULL, AREA_BATTLEFIELD, 1);
   sim_step (&s, 3 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
   assert_string_equal (find_obs (&s, TS_OBS_LEFT, 0)->name, "Forest");
@@ -2993,7 +2987,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before),
-    cmocka_unit_test (test_track__card_moved_to_a_pile_read_as_it_just_before_is_dated_when_it_went),
+    cmocka_unit_test (test_track__move_to_a_pile_read_as_it_just_before_is_dated_when_it_went),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
