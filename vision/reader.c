@@ -74,6 +74,9 @@ struct TsReader {
   int last_conf;
   /* Room searched above a band for its text row (share of its height). */
   double room_above;
+  /* Set while a lengthened line is read (try_longer()): the part across, 0..1, where the
+   * line first found lies, which the strip's contrast may be taken from (stretch_over()). */
+  double line_core[2];
   /* Timing: totals, the path being run, and the candidate being read. */
   TsReaderTiming timing;
   TsReadPath path;
@@ -992,18 +995,53 @@ clear_band_edges (TsImage *strip)
   return ground;
 }
 
+/* Stretches grey's contrast so that the columns from core[0] to core[1] (shares of its
+ * width) span 0..255, darker and lighter pixels elsewhere clipped, when something there is
+ * far darker than anything in them (by a quarter of their range); else over all of it, as
+ * ts_cv_normalize() does. */
+static void
+stretch_over (TsImage *gray, const double core[2])
+{
+  int x0 = CLAMP ((int) lround (core[0] * gray->width), 0, gray->width - 1);
+  int x1 = CLAMP ((int) lround (core[1] * gray->width), x0 + 1, gray->width);
+  int lo = 255, hi = 0, lo_all = 255;
+  for (int y = 0; y < gray->height; y++)
+    for (int x = 0; x < gray->width; x++) {
+      int v = gray->data[(gsize) y * gray->stride + x];
+      lo_all = MIN (lo_all, v);
+      if (x >= x0 && x < x1) {
+        lo = MIN (lo, v);
+        hi = MAX (hi, v);
+      }
+    }
+  if (hi <= lo || lo - lo_all < (hi - lo) / 4) {
+    ts_cv_normalize (gray);
+    return;
+  }
+  for (int y = 0; y < gray->height; y++)
+    for (int x = 0; x < gray->width; x++) {
+      uint8_t *p = gray->data + (gsize) y * gray->stride + x;
+      *p = (uint8_t) CLAMP ((*p - lo) * 255 / (hi - lo), 0, 255);
+    }
+}
+
 /* A line found alone is read as found: the strip under it 44 px tall, made dark on light
  * (flip takes the other choice; whether its text was taken for light goes to *light) and
- * cleared of what touches its top and bottom. */
+ * cleared of what touches its top and bottom. Its contrast is stretched over the part
+ * core gives (see stretch_over()) when core is not NULL and not empty, else over all. */
 static TsImage *
-line_strip (const TsImage *image, const double q[4][2], gboolean flip, gboolean *light)
+line_strip (const TsImage *image, const double q[4][2], gboolean flip, const double *core,
+            gboolean *light)
 {
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   int w = (int) CLAMP (lround (qw * LINE_HEIGHT / MAX (qh, 1)), 8, OCR_MAX_WIDTH);
   g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, LINE_HEIGHT);
   TsImage *strip = ts_cv_convert_channels (warped, 1);
-  ts_cv_normalize (strip);
+  if (core && core[1] > core[0])
+    stretch_over (strip, core);
+  else
+    ts_cv_normalize (strip);
   *light = make_text_dark (strip, flip);
   clear_band_edges (strip);
   return strip;
@@ -1640,7 +1678,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   g_autoptr (TsImage) strip = NULL;
   if (line) {
     gboolean inverted;
-    strip = line_strip (image, q, light, &inverted);
+    strip = line_strip (image, q, light, reader->line_core, &inverted);
     /* The usual choice over the whole line: a third vote on a band search's polarity. */
     if (!light && reader->line_light < 0)
       reader->line_light = inverted;
@@ -1769,6 +1807,13 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
   if (w < 1)
     return;
   double grow = 3.5 * h / w;
+  /* Its contrast is taken from the line as found when what lies beyond its ends is far
+   * darker than the letters (the black border of a card under it on a pile): stretched over
+   * all of it, the letters fade to grey (seed 29: "Cyclopean Tomb" read as "PRS ieee me
+   * het"). Not otherwise: on the dev photos a name read that way was lost and rules text
+   * read as a name. */
+  reader->line_core[0] = grow / (1 + 2 * grow);
+  reader->line_core[1] = (1 + grow) / (1 + 2 * grow);
   for (int k = 0; k < 2; k++) {
     double top = out->title[1][k] - out->title[0][k];
     double bottom = out->title[2][k] - out->title[3][k];
@@ -1778,6 +1823,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     q[3][k] = out->title[3][k] - bottom * grow;
   }
   g_autofree char *text = ocr_title (reader, image, q, TRUE, -1, 0.5, NULL, NULL, NULL, out);
+  reader->line_core[0] = reader->line_core[1] = 0;
   TsMatch m;
   gint64 tm = ts_cputime_now_us ();
   match_reading (reader, text, &m);

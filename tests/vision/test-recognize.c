@@ -964,6 +964,28 @@ test_reader__first_words_read_the_whole_name (void **state)
   assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 0);
 }
 
+/* The same from a live table (the picture the tracker gives the reader): a card lying upside
+ * down on its graveyard, its name line found over "Cyclopean T" only, beside the black
+ * border of a card under it. The lengthened line's contrast is taken from the line as
+ * found: stretched over the black too, its letters faded to grey and read as nothing. */
+static void
+test_reader__name_in_part_beside_something_black_reads_the_whole_name (void **state)
+{
+  Fixture *f = *state;
+  const char *src = g_getenv ("TS_SOURCE_DIR");
+  g_autofree char *jpg = g_build_filename (src ? src : ".", "tests", "fixtures", "lines",
+                                           "pile-top-name-in-part.jpg", NULL);
+  g_autoptr (TsImage) image = ts_image_load (jpg, NULL);
+  assert_non_null (image);
+  TsCardCandidate c = { .title = { { 93.1, 91.9 }, { 196.2, 96.7 }, { 195.2, 118.6 },
+                                   { 92.1, 113.8 } } };
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsReaderTiming t;
+  const char *name = read_timed (f, image, &c, &t);
+  assert_string_equal (name ? name : "-", "Cyclopean Tomb");
+  assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 1);
+}
+
 /* A letter read as one of like shape ("Inp" for "Imp", "Trontlaw Ores" for "Ironclaw Orcs")
  * costs half an edit, also in a short last word (which a band's end cutting the name
  * leaves shorter, not misread). */
@@ -1060,8 +1082,11 @@ test_dev_photos__sample_recall_and_precision (void **state)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  /* A pattern as argument runs the matching tests only ("test_reader__*"). */
+  if (argc > 1)
+    cmocka_set_test_filter (argv[1]);
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_reader__glare_over_a_light_name),
     cmocka_unit_test (test_reader__glare_over_a_light_name_line),
@@ -1089,6 +1114,7 @@ main (void)
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
+    cmocka_unit_test (test_reader__name_in_part_beside_something_black_reads_the_whole_name),
     cmocka_unit_test (test_reader__piece_of_a_word_is_no_name),
     cmocka_unit_test (test_reader__letters_of_like_shape),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
