@@ -606,6 +606,9 @@ typedef struct {
   gboolean blocked;
   int reads;
   int weak_first;  /* the first this many readings score low */
+  /* Of the lines alone read so far, the least room the picture given left beyond a line's
+   * ends, in the line's heights (G_MAXDOUBLE: none read). */
+  double line_room;
 } FakeReader;
 
 static gpointer
@@ -622,6 +625,11 @@ fake_read (gpointer worker, const TsTrackReadRequest *req, double *score)
   while (r->blocked)
     g_cond_wait (&r->cond, &r->lock);
   int n = r->reads++;
+  if (!req->has_quad) {
+    const double (*t)[2] = req->title_px;
+    double room = MIN (MIN (t[0][0], t[3][0]), req->image->width - MAX (t[1][0], t[2][0]));
+    r->line_room = MIN (r->line_room, room / (t[3][1] - t[0][1]));
+  }
   g_mutex_unlock (&r->lock);
   /* The title's middle pixel, in the crop's coordinates. */
   double x = (req->title_px[0][0] + req->title_px[2][0]) / 2;
@@ -698,6 +706,7 @@ fake_sim_init (Sim *s, FakeReader *fr, int weak_first)
 {
   memset (fr, 0, sizeof *fr);
   fr->weak_first = weak_first;
+  fr->line_room = G_MAXDOUBLE;
   g_mutex_init (&fr->lock);
   g_cond_init (&fr->cond);
   TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
@@ -1007,6 +1016,42 @@ assert_forest_moved_to_graveyard (const Sim *s, guint forest_id)
   return mv;
 }
 
+/* A creature dies onto its owner's graveyard, whose top is a card reported there, and
+ * another card is cast where it lay at once: the move is told from the way it was carried.
+ * Its name found later on the pile, by a piece of its title line alone, is that card seen
+ * there, not another of its name cast and put there. */
+static void
+test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  paint_title (im, 900, 600, 110, TRUE);  /* a Swamp on the graveyard */
+  int pile = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  s.cards[pile].present = FALSE;  /* its outline lost from now on */
+  for (int k = 0; k < 4; k++) {
+    s.cards[c].x += 25;
+    s.cards[c].y += 12;
+    sim_step (&s, 1);
+  }
+  s.cards[c].x = 300;
+  s.cards[c].y = 300;
+  swap_for_untapped_island (&s, im, c);
+  sim_step (&s, 3 * FPS);
+  assert_forest_moved_to_graveyard (&s, forest_id);
+  paint_title (im, 900, 650, 10, TRUE);  /* reads Forest */
+  int piece = sim_add_line (&s, 900, 600, NULL, AREA_GRAVEYARD, 0.5);
+  s.cards[piece].title_dy = 50;
+  sim_step (&s, 3 * FPS);
+  assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 3);  /* Forest, Swamp, Island */
+  forest_sim_clear (&s, &fr);
+}
+
 /* A creature dies and another card is cast where it lay at once, the creature's way to its
  * graveyard unseen: its name read on the pile, the title where it lay changed
  * frames_between frames later, the card on the pile is the one gone there, not a second card
@@ -1093,6 +1138,9 @@ test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there (void **stat
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_forest_moved_to_graveyard (&s, forest_id);
+  /* The line may hold part of the name only: the reader was given room to lengthen it by
+   * 3.5 of its heights at each end. */
+  assert_true (fr.line_room >= 3.5 && fr.line_room < G_MAXDOUBLE);
   forest_sim_clear (&s, &fr);
 }
 
@@ -2981,6 +3029,7 @@ main (void)
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
+    cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
