@@ -892,7 +892,8 @@ pending_named (TsTracker *t, const Track *tr)
 }
 
 /* A card in play of the owner of the pile card tr, named, that was read as tr's name before
- * a gap (gone_name), last seen so less than a carry's time before tr was first seen; NULL
+ * a gap (gone_name), last seen so less than a carry's time before tr was first seen and at
+ * most PILE_VANISHED_US before (a card of that name put there much later is another); NULL
  * when none. */
 static Track *
 gone_named (TsTracker *t, const Track *tr)
@@ -901,7 +902,8 @@ gone_named (TsTracker *t, const Track *tr)
     Track *p = t->tracks->pdata[i];
     if (p != tr && !p->pile && p->gone_name != NULL && same_owner (p, tr) &&
         strcmp (p->gone_name, tr->name) == 0 &&
-        p->gone_us <= tr->first_seen_us + PILE_CARRY_US)
+        p->gone_us <= tr->first_seen_us + PILE_CARRY_US &&
+        tr->first_seen_us - p->gone_us <= PILE_VANISHED_US)
       return p;
   }
   return NULL;

@@ -1456,6 +1456,35 @@ test_track__card_read_once_killed_and_replaced_read_on_the_pile_later_came_and_w
   forest_sim_clear (&s, &fr);
 }
 
+/* ... but a card of its name first seen on the pile seconds after it went is another: it is
+ * reported put there (from a hand or the library). */
+static void
+test_track__card_read_once_and_replaced_is_not_a_pile_card_come_much_later (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (&s, 4);
+  assert_int_equal (fr.reads, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 3 * FPS);
+  /* Put on the pile from elsewhere, not come into play and gone there. */
+  const TsObservation *forest = find_named (&s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (forest);
+  assert_int_equal (forest->area, AREA_GRAVEYARD);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* The Forest card c (of forest_sim_init) in play; a graveyard card read once as Forest and
  * covered since; `between` frames later the Forest is taken away, and 10 frames after that
  * an Island lies in its place, followed for 2 seconds. Returns the frame the Forest was last
@@ -3087,6 +3116,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_read_on_the_pile_later_came_and_went),
+    cmocka_unit_test (test_track__card_read_once_and_replaced_is_not_a_pile_card_come_much_later),
     cmocka_unit_test (test_track__card_replaced_did_not_go_to_a_pile_read_as_it_before),
     cmocka_unit_test (test_track__move_to_a_pile_read_as_it_just_before_is_dated_when_it_went),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
