@@ -945,6 +945,42 @@ swap_for_untapped_island (Sim *s, TsImage *im, int c)
   s->cards[c].present = TRUE;
 }
 
+/* forest_sim_init's Forest, reported as it came: its track id. */
+static guint
+forest_entered_id (const Sim *s)
+{
+  const TsObservation *forest = find_obs (s, TS_OBS_ENTERED, 0);
+  assert_non_null (forest);
+  assert_string_equal (forest->name, "Forest");
+  return forest->track_id;
+}
+
+/* forest_sim_init's Forest (its track id to *forest_id) and a card put on its owner's
+ * graveyard at (900, 600), its title painted grey (the name it reads), followed for frames
+ * frames. Returns the Forest's index; the pile card's goes to *pile. */
+static int
+forest_beside_a_pile (Sim *s, FakeReader *fr, TsImage **im, int grey, int frames,
+                      guint *forest_id, int *pile)
+{
+  int c = forest_sim_init (s, fr, im, 0);
+  *forest_id = forest_entered_id (s);
+  paint_title (*im, 900, 600, grey, TRUE);
+  *pile = sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (s, frames);
+  return c;
+}
+
+/* Card c carried off by (dx, dy) a frame for four frames. */
+static void
+carry_off (Sim *s, int c, double dx, double dy)
+{
+  for (int k = 0; k < 4; k++) {
+    s->cards[c].x += dx;
+    s->cards[c].y += dy;
+    sim_step (s, 1);
+  }
+}
+
 /* The Forest of forest_sim_init, beside its owner's graveyard pile, is lifted and carried
  * off by (dx, dy) a frame for four frames, then swapped for an Island where it lay; three
  * seconds go by. Returns the Forest's track id; *lifted and *last_seen receive the
@@ -953,18 +989,11 @@ static guint
 carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, double dx, double dy,
                        guint64 *lifted, guint64 *last_seen)
 {
-  int c = forest_sim_init (s, fr, im, 0);
-  sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (s, FPS);
-  const TsObservation *forest = find_obs (s, TS_OBS_ENTERED, 0);
-  assert_string_equal (forest->name, "Forest");
-  guint forest_id = forest->track_id;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (s, fr, im, 0, FPS, &forest_id, &pile);
   *lifted = s->frame;
-  for (int k = 0; k < 4; k++) {
-    s->cards[c].x += dx;
-    s->cards[c].y += dy;
-    sim_step (s, 1);
-  }
+  carry_off (s, c, dx, dy);
   *last_seen = s->frame - 1;
   s->cards[c].x = 300;
   s->cards[c].y = 300;
@@ -1003,16 +1032,6 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
-/* forest_sim_init's Forest, reported as it came: its track id. */
-static guint
-forest_entered_id (const Sim *s)
-{
-  const TsObservation *forest = find_obs (s, TS_OBS_ENTERED, 0);
-  assert_non_null (forest);
-  assert_string_equal (forest->name, "Forest");
-  return forest->track_id;
-}
-
 /* The one move reported, the Forest of track forest_id from play to the graveyard, and no
  * departure: returns the move. */
 static const TsObservation *
@@ -1038,18 +1057,12 @@ test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card (v
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  guint forest_id = forest_entered_id (&s);
-  paint_title (im, 900, 600, 110, TRUE);  /* a Swamp on the graveyard */
-  int pile = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, FPS);
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, 110, FPS, &forest_id, &pile);  /* a Swamp */
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
   s.cards[pile].present = FALSE;  /* its outline lost from now on */
-  for (int k = 0; k < 4; k++) {
-    s.cards[c].x += 25;
-    s.cards[c].y += 12;
-    sim_step (&s, 1);
-  }
+  carry_off (&s, c, 25, 12);
   s.cards[c].x = 300;
   s.cards[c].y = 300;
   swap_for_untapped_island (&s, im, c);
@@ -1165,11 +1178,9 @@ test_track__card_read_on_a_pile_over_another_moved_there (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  guint forest_id = forest_entered_id (&s);
-  paint_title (im, 900, 600, 60, TRUE);  /* an Island on the graveyard */
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, 2 * FPS);
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, 60, 2 * FPS, &forest_id, &pile);  /* an Island */
   s.cards[c].present = FALSE;
   guint64 gone = s.frame;
   sim_step (&s, 8);
@@ -1428,32 +1439,34 @@ read_once_killed_and_replaced (Sim *s, FakeReader *fr, TsImage **im, gboolean pi
   return came;
 }
 
-/* ... and so did one read once where it lay, carried off unseen at once and read on the
- * pile, though another card was put where it lay before the pile's card was reported. */
+/* read_once_killed_and_replaced, checked: the Forest came and went to the graveyard, moved
+ * when the pile's card was first seen (or, read late, when it was first read so: at most a
+ * reading's interval after it could be). */
 static void
-test_track__card_read_once_killed_and_replaced_at_once_came_and_went (void **state)
+read_once_killed_and_replaced_case (gboolean pile_read_late)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint64 put, read;
-  guint64 came = read_once_killed_and_replaced (&s, &fr, &im, FALSE, &put, &read);
-  assert_forest_came_and_went (&s, came, put);
+  guint64 came = read_once_killed_and_replaced (&s, &fr, &im, pile_read_late, &put, &read);
+  assert_forest_came_and_went_within (&s, came, read, pile_read_late ? 10 : 0);
   forest_sim_clear (&s, &fr);
+}
+
+/* ... and so did one read once where it lay, carried off unseen at once and read on the
+ * pile, though another card was put where it lay before the pile's card was reported. */
+static void
+test_track__card_read_once_killed_and_replaced_at_once_came_and_went (void **state)
+{
+  read_once_killed_and_replaced_case (FALSE);
 }
 
 /* ... also when the pile's card is read only after that other card was reported. */
 static void
 test_track__card_read_once_killed_and_replaced_read_on_the_pile_later_came_and_went (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  guint64 put, read;
-  guint64 came = read_once_killed_and_replaced (&s, &fr, &im, TRUE, &put, &read);
-  /* Moved when the pile's card was first read so, at most a reading's interval after. */
-  assert_forest_came_and_went_within (&s, came, read, 10);
-  forest_sim_clear (&s, &fr);
+  read_once_killed_and_replaced_case (TRUE);
 }
 
 /* ... but a card of its name first seen on the pile seconds after it went is another: it is

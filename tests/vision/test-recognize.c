@@ -168,15 +168,23 @@ test_golden__every_reported_card_is_right (void **state)
   assert_true (t.readable_found * 100 >= t.readable * 70);
 }
 
+/* The picture tests/fixtures/folder/name (from TS_SOURCE_DIR), loaded. */
+static TsImage *
+load_fixture (const char *folder, const char *name)
+{
+  const char *src = g_getenv ("TS_SOURCE_DIR");
+  g_autofree char *path = g_build_filename (src ? src : ".", "tests", "fixtures", folder, name,
+                                            NULL);
+  TsImage *image = ts_image_load (path, NULL);
+  assert_non_null (image);
+  return image;
+}
+
 static void
 test_golden__tapped_stack_reads_tapped (void **state)
 {
   Fixture *f = *state;
-  const char *src = g_getenv ("TS_SOURCE_DIR");
-  g_autofree char *jpg = g_build_filename (src ? src : ".", "tests", "fixtures", "scenes",
-                                           "tapped-stack.jpg", NULL);
-  g_autoptr (TsImage) image = ts_image_load (jpg, NULL);
-  assert_non_null (image);
+  g_autoptr (TsImage) image = load_fixture ("scenes", "tapped-stack.jpg");
   g_autoptr (GPtrArray) cards = ts_recognize_image (f->detector, f->reader, image, NULL);
   assert_true (cards->len >= 2);
   for (guint i = 0; i < cards->len; i++) {
@@ -972,11 +980,7 @@ static void
 test_reader__name_in_part_beside_something_black_reads_the_whole_name (void **state)
 {
   Fixture *f = *state;
-  const char *src = g_getenv ("TS_SOURCE_DIR");
-  g_autofree char *jpg = g_build_filename (src ? src : ".", "tests", "fixtures", "lines",
-                                           "pile-top-name-in-part.jpg", NULL);
-  g_autoptr (TsImage) image = ts_image_load (jpg, NULL);
-  assert_non_null (image);
+  g_autoptr (TsImage) image = load_fixture ("lines", "pile-top-name-in-part.jpg");
   TsCardCandidate c = { .title = { { 93.1, 91.9 }, { 196.2, 96.7 }, { 195.2, 118.6 },
                                    { 92.1, 113.8 } } };
   c.angle_deg = ts_rectify_quad_angle (c.title);
