@@ -1077,6 +1077,34 @@ test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card (v
   forest_sim_clear (&s, &fr);
 }
 
+/* A card in play vanishes, its way unseen (carried off fast), onto its owner's graveyard,
+ * whose reported top looks much the same (a title of the same greys): the pile's top is read
+ * again now and then, and the card is found moved there within a few seconds, not left. */
+static void
+test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  paint_title (im, 900, 600, 49, TRUE);  /* reads Forest */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  guint island_id = find_named (&s, TS_OBS_ENTERED, "Island")->track_id;
+  s.cards[c].present = FALSE;
+  paint_title (im, 900, 600, 51, TRUE);  /* reads Island, looks as before */
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->track_id, island_id);
+  assert_string_equal (mv->name, "Island");
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A creature dies and another card is cast where it lay at once, the creature's way to its
  * graveyard unseen: its name read on the pile, the title where it lay changed
  * frames_between frames later, the card on the pile is the one gone there, not a second card
@@ -3123,6 +3151,7 @@ main (void)
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
+    cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
