@@ -1027,8 +1027,8 @@ stretch_over (TsImage *gray, const double core[2])
 
 /* A line found alone is read as found: the strip under it 44 px tall, made dark on light
  * (flip takes the other choice; whether its text was taken for light goes to *light) and
- * cleared of what touches its top and bottom. Its contrast is stretched over the part
- * core gives (see stretch_over()) when core is not NULL and not empty, else over all. */
+ * cleared of what touches its top and bottom. Its contrast is stretched as stretch_over()
+ * decides from the part core gives, when core is not NULL and not empty; else over all. */
 static TsImage *
 line_strip (const TsImage *image, const double q[4][2], gboolean flip, const double *core,
             gboolean *light)

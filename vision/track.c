@@ -2001,7 +2001,8 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   }
   Track *was = old == NULL && tr->pile && tr->name ? gone_named (t, tr) : NULL;
   if (was != NULL) {
-    /* As above, the card seen a moment being another's track now. */
+    /* So did a card seen a moment where another now lies, whose track follows that other
+     * card now (gone_name): it is reported as a copy of that track under its own name. */
     Track brief_card = *was;
     brief_card.name = was->gone_name;
     brief_card.tapped = was->entry_tapped;
