@@ -1959,6 +1959,23 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
+/* The pile card tr, named, is the card seen a moment in play where brief's track began, as
+ * name: reports that card's entry (dated when that track began, as it came) and its move
+ * onto the pile (by tr, which takes its new identity), with confidence conf. */
+static void
+came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, double conf,
+               GArray *out)
+{
+  Track card = *brief;
+  card.name = (char *) name;
+  card.tapped = brief->entry_tapped;
+  tr->id = card.id = t->next_id++;
+  emit (out, TS_OBS_ENTERED, &card, brief->confirmed_us, t->cur, conf, t->p.confirm_below);
+  TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
+                           t->p.confirm_below);
+  o->from_area = brief->area;
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
@@ -1987,31 +2004,17 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (brief != NULL) {
     /* A card seen in play a moment, never reported (handled all the while), now on a pile
      * under its name: it came into play, then went there. */
-    tr->id = brief->id = t->next_id++;
-    double conf = 0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score);
-    brief->tapped = brief->entry_tapped;  /* as it came */
-    if (brief->name == NULL)
-      brief->name = g_strdup (tr->name);
-    emit (out, TS_OBS_ENTERED, brief, brief->confirmed_us, t->cur, conf, t->p.confirm_below);
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
-                             t->p.confirm_below);
-    o->from_area = brief->area;
+    came_and_went (t, tr, brief, tr->name,
+                   0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score),
+                   out);
     g_ptr_array_remove_fast (t->tracks, brief);
     return;
   }
+  /* So did a card seen a moment where another now lies, whose track follows that other card
+   * now (gone_name). */
   Track *was = old == NULL && tr->pile && tr->name ? gone_named (t, tr) : NULL;
   if (was != NULL) {
-    /* So did a card seen a moment where another now lies, whose track follows that other
-     * card now (gone_name): it is reported as a copy of that track under its own name. */
-    Track brief_card = *was;
-    brief_card.name = was->gone_name;
-    brief_card.tapped = was->entry_tapped;
-    tr->id = brief_card.id = t->next_id++;
-    double conf = 0.5 * tr->name_score;
-    emit (out, TS_OBS_ENTERED, &brief_card, was->confirmed_us, t->cur, conf, t->p.confirm_below);
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
-                             t->p.confirm_below);
-    o->from_area = was->area;
+    came_and_went (t, tr, was, was->gone_name, 0.5 * tr->name_score, out);
     g_clear_pointer (&was->gone_name, g_free);
     return;
   }

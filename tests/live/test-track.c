@@ -999,10 +999,7 @@ carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, double dx, double d
   s->cards[c].y = 300;
   swap_for_untapped_island (s, *im, c);
   sim_step (s, 3 * FPS);
-  gboolean island = FALSE;
-  for (guint i = 0; find_obs (s, TS_OBS_ENTERED, i) != NULL; i++)
-    island = island || g_strcmp0 (find_obs (s, TS_OBS_ENTERED, i)->name, "Island") == 0;
-  assert_true (island);
+  assert_non_null (find_named (s, TS_OBS_ENTERED, "Island"));
   return forest_id;
 }
 
@@ -1105,6 +1102,19 @@ test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* Two cards entered: a Forest, and an Island in play that is another card. */
+static void
+assert_island_came_as_another_card (const Sim *s)
+{
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 2);
+  const TsObservation *island = find_named (s, TS_OBS_ENTERED, "Island");
+  const TsObservation *forest = find_named (s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (island);
+  assert_non_null (forest);
+  assert_int_equal (island->area, AREA_BATTLEFIELD);
+  assert_int_not_equal (island->track_id, forest->track_id);
+}
+
 /* A creature dies and another card is cast where it lay at once, the creature's way to its
  * graveyard unseen: its name read on the pile, the title where it lay changed
  * frames_between frames later, the card on the pile is the one gone there, not a second card
@@ -1124,11 +1134,9 @@ read_on_a_pile_case (int frames_between)
   sim_step (&s, 3 * FPS);
   assert_forest_moved_to_graveyard (&s, forest_id);
   /* The Forest entered once (at first); the Island is another card. */
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
-  const TsObservation *island = find_obs (&s, TS_OBS_ENTERED, 1);
-  assert_string_equal (island->name, "Island");
-  assert_int_equal (island->area, AREA_BATTLEFIELD);
-  assert_int_not_equal (island->track_id, forest_id);
+  assert_island_came_as_another_card (&s);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 1)->name, "Island");
+  assert_int_equal (find_named (&s, TS_OBS_ENTERED, "Forest")->track_id, forest_id);
   forest_sim_clear (&s, &fr);
 }
 
@@ -1427,57 +1435,42 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
 
 /* A card read once where it lay (as Forest), carried off unseen at once onto its owner's
  * graveyard pile, and another card (an Island) put where it lay. With pile_read_late, the
- * pile's card is read only after the Island was reported (read: it reads nothing before).
- * The track the first card began is then following the second (read as Forest before the
- * gap, as Island after it). Returns the frames the Forest came and the pile was first seen
- * (*put) or read as Forest (*read). */
-static guint64
-read_once_killed_and_replaced (Sim *s, FakeReader *fr, TsImage **im, gboolean pile_read_late,
-                               guint64 *put, guint64 *read)
-{
-  int c = blank_sim_init (s, fr, im);
-  s->cards[c].present = FALSE;
-  sim_step (s, 5);
-  guint64 came = s->frame;
-  paint_title (*im, 300, 300, 10, TRUE);  /* reads Forest */
-  s->cards[c].present = TRUE;
-  sim_step (s, 4);
-  assert_int_equal (fr->reads, 1);
-  s->cards[c].present = FALSE;
-  sim_step (s, 5);
-  paint_title (*im, 900, 600, pile_read_late ? BLANK_GREY : 10, TRUE);
-  sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
-  *put = *read = s->frame;
-  sim_step (s, 3);
-  paint_title (*im, 300, 300, 60, TRUE);  /* reads Island */
-  s->cards[c].present = TRUE;
-  if (pile_read_late) {
-    sim_step (s, FPS);
-    assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
-    paint_title (*im, 900, 600, 10, TRUE);
-    *read = s->frame;
-  }
-  sim_step (s, 3 * FPS);
-  assert_int_equal (count_kind (s, TS_OBS_LEFT), 0);
-  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 2);
-  const TsObservation *island = find_named (s, TS_OBS_ENTERED, "Island");
-  assert_non_null (island);
-  assert_int_equal (island->area, AREA_BATTLEFIELD);
-  assert_int_not_equal (island->track_id, find_named (s, TS_OBS_ENTERED, "Forest")->track_id);
-  return came;
-}
-
-/* read_once_killed_and_replaced, checked: the Forest came and went to the graveyard, moved
- * when the pile's card was first seen (or, read late, when it was first read so: at most a
- * reading's interval after it could be). */
+ * pile's card is read only after the Island was reported (it reads nothing before). The
+ * track the first card began is then following the second (read as Forest before the gap,
+ * as Island after it). The Forest came and went to the graveyard, moved when the pile's
+ * card was first seen (or, read late, when it was first read so: at most a reading's
+ * interval after it could be); the Island is another card. */
 static void
 read_once_killed_and_replaced_case (gboolean pile_read_late)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  guint64 put, read;
-  guint64 came = read_once_killed_and_replaced (&s, &fr, &im, pile_read_late, &put, &read);
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  guint64 came = s.frame;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 4);
+  assert_int_equal (fr.reads, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, pile_read_late ? BLANK_GREY : 10, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  guint64 read = s.frame;
+  sim_step (&s, 3);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  if (pile_read_late) {
+    sim_step (&s, FPS);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+    paint_title (im, 900, 600, 10, TRUE);
+    read = s.frame;
+  }
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_island_came_as_another_card (&s);
   assert_forest_came_and_went_within (&s, came, read, pile_read_late ? 10 : 0);
   forest_sim_clear (&s, &fr);
 }
