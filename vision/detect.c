@@ -840,6 +840,22 @@ lone_title (const Line *l, double grow_thick, double scale, TsCardCandidate *c)
   c->tapped = ts_rectify_angle_is_tapped (c->angle_deg);
 }
 
+/* Appends the lone title c of line l to out with its confidence; a line of the second look
+ * only when it fills a gap (see emit_lines()). */
+static void
+emit_line (const Line *l, gboolean second_look, guint n_cards, TsCardCandidate *c, GArray *out)
+{
+  double aspect = l->len / l->thick;
+  c->confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
+  if (second_look) {
+    /* A gap filler is a weaker guess than a line found the first way. */
+    c->confidence *= 0.8;
+    if (!fills_gap (out, n_cards, c))
+      return;
+  }
+  g_array_append_val (out, *c);
+}
+
 /* Turns lines into title candidates appended to out, whose first n_cards are found cards.
  * A line near the top of a card refines that card's title (best_v: the highest so far per
  * card). With second_look, lines only fill gaps: one over a title already in out, or a
@@ -848,6 +864,12 @@ static void
 emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean second_look,
             gboolean short_solid_lines, GArray *out)
 {
+  /* Per card, the line that refined its title (-1: none), and the lines a higher one took
+   * that place from. */
+  g_autofree int *refined_by = g_new (int, MAX (n_cards, 1));
+  for (guint j = 0; j < n_cards; j++)
+    refined_by[j] = -1;
+  g_autoptr (GArray) displaced = g_array_new (FALSE, FALSE, sizeof (int));
   for (guint i = 0; i < lines->len; i++) {
     Line *l = &g_array_index (lines, Line, i);
     if (l->dead)
@@ -885,22 +907,28 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
        * type line or rules text. */
       double u, v;
       card_coords (card, cx, cy, &u, &v);
-      if (second_look)
+      if (second_look) {
         inside = v > 0.33 || ts_rectify_quad_contains (card->title, cx, cy);
-      else
-        inside = refine_card_title (card, &best_v[j], c.title, cx, cy) ||
-                 (v > 0.33 && !title_of_turned (card, c.title, cx, cy));
+      } else if (refine_card_title (card, &best_v[j], c.title, cx, cy)) {
+        if (refined_by[j] >= 0)
+          g_array_append_val (displaced, refined_by[j]);
+        refined_by[j] = (int) i;
+        inside = TRUE;
+      } else {
+        inside = v > 0.33 && !title_of_turned (card, c.title, cx, cy);
+      }
     }
-    if (inside)
-      continue;
-    c.confidence = CLAMP (0.3 * l->fill + 0.05 * MIN (aspect, 8), 0, 0.9);
-    if (second_look) {
-      /* A gap filler is a weaker guess than a line found the first way. */
-      c.confidence *= 0.8;
-      if (!fills_gap (out, n_cards, &c))
-        continue;
-    }
-    g_array_append_val (out, c);
+    if (!inside)
+      emit_line (l, second_look, n_cards, &c, out);
+  }
+  /* A line that was a card's name line until a higher one took its place is read alone:
+   * the higher one may be print on the playmat that the outline took in with the card
+   * (easy scene 3002: "Championship" over the top of a Time Vault). */
+  for (guint k = 0; k < displaced->len; k++) {
+    const Line *l = &g_array_index (lines, Line, g_array_index (displaced, int, k));
+    TsCardCandidate c;
+    lone_title (l, 0.3 * l->thick, scale, &c);
+    emit_line (l, FALSE, n_cards, &c, out);
   }
 }
 

@@ -107,6 +107,9 @@ struct TsReader {
    * looked at (NULL when unset). */
   char *dump_dir;
   guint n_dumped;
+  /* The outline of the text row of the reading read_better() kept last, in the image
+   * ([0][0] < 0 when it read a line as found, or found no row). */
+  double kept_row[4][2];
 };
 
 /* One letter of a line Tesseract read, with its alternatives: the letter read first, then
@@ -1797,15 +1800,15 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
 
 /* A title found as a text line may be only part of its line ("Stand" of "Make a Stand")
  * when a word did not join the others; a part can itself be a card name. The line is read
- * again, lengthened both ways, and a longer name found there wins. */
-static void
+ * again, lengthened both ways, and a longer name found there wins (TRUE when it did). */
+static gboolean
 try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 {
   double q[4][2];
   double h = (ts_rectify_quad_edge (out->title, 1) + ts_rectify_quad_edge (out->title, 3)) / 2;
   double w = (ts_rectify_quad_edge (out->title, 0) + ts_rectify_quad_edge (out->title, 2)) / 2;
   if (w < 1)
-    return;
+    return FALSE;
   double grow = 3.5 * h / w;
   /* Its contrast is taken from the line as found when what lies beyond its ends is far
    * darker than the letters (the black border of a card under it on a pile): stretched over
@@ -1838,7 +1841,9 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     g_free (out->text);
     out->text = g_steal_pointer (&text);
     memcpy (out->title, q, sizeof q);
+    return TRUE;
   }
+  return FALSE;
 }
 
 /* Whether a lone line read so far as out may be part of a longer name (see try_longer()):
@@ -1862,7 +1867,8 @@ read_better (TsReader *reader, const TsImage *image, const double q[4][2], gbool
              double *score)
 {
   TsMatch m;
-  g_autofree char *text = read_title (reader, image, q, line, polarity, focus, NULL, NULL, &m,
+  double row[4][2] = { { -1, -1 } };
+  g_autofree char *text = read_title (reader, image, q, line, polarity, focus, NULL, row, &m,
                                       out);
   if (score)
     *score = m.score;
@@ -1870,6 +1876,7 @@ read_better (TsReader *reader, const TsImage *image, const double q[4][2], gbool
     return FALSE;
   if (m.name && strlen (m.name) <= SHORT_NAME && reader->last_conf < least_conf_short)
     return FALSE;
+  memcpy (reader->kept_row, row, sizeof row);
   g_free (out->text);
   out->text = g_steal_pointer (&text);
   out->score = m.score;
@@ -1904,6 +1911,16 @@ take_line_turn (TsReading *out, const TsCardCandidate *candidate, const double t
 {
   memcpy (out->title, title, sizeof out->title);
   out->angle_deg = fmod (candidate->angle_deg + 180.0 * turns, 360.0);
+}
+
+/* As take_line_turn(), for a reading read_better() kept from a band search of the line:
+ * the text row it found there goes to row (corner [0][0] < 0 when none was found). */
+static void
+take_row_turn (const TsReader *reader, TsReading *out, const TsCardCandidate *candidate,
+               const double title[4][2], int turns, double row[4][2])
+{
+  take_line_turn (out, candidate, title, turns);
+  memcpy (row, reader->kept_row, sizeof reader->kept_row);
 }
 
 /* The card whose black border has quad as its inner edge: the border is about 2.8 mm of
@@ -2026,6 +2043,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
    * text repeats the card's name). */
   double band_best = -1;
   int band_turn = 0;
+  double row_title[4][2] = { { -1, -1 } };
   for (int i = 0; !candidate->has_quad && out->score < reader->name_score &&
                   i < 2 * (candidate->upright_known ? 1 : 2); i++) {
     int t = i % (candidate->upright_known ? 1 : 2);
@@ -2039,7 +2057,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
                                    SHORT_CONF, out, &got);
     reader->room_above = BAND_ROOM;
     if (better)
-      take_line_turn (out, candidate, title, t);
+      take_row_turn (reader, out, candidate, title, t, row_title);
     if (got > band_best) {
       band_best = got;
       band_turn = t;
@@ -2052,14 +2070,20 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     double title[4][2];
     ts_rectify_quad_turn (candidate->title, 2 * band_turn, title);
     if (read_soft (reader, image, title, -1, 0.5, SURE_SCORE, SHORT_CONF, out))
-      take_line_turn (out, candidate, title, band_turn);
+      take_row_turn (reader, out, candidate, title, band_turn, row_title);
   }
   /* A line that matched may be part of a longer name; one that did not may be a word cut
    * off from the rest of its name. Either way the lengthened line is worth a read. */
+  gboolean longer = FALSE;
   if (!candidate->has_quad && out->text && strlen (out->text) >= 3 && longer_worth (reader, out)) {
     enter_path (reader, TS_READ_PATH_LONGER);
-    try_longer (reader, image, out);
+    longer = try_longer (reader, image, out);
   }
+  /* A lone line read by searching it as a band gives the text row found there as its
+   * title: the band reaches over the titles of stacked cards around it (synthetic hard
+   * scene 2000: two "Prodigal Sorcerer" cards, one on the other, were taken for one). */
+  if (!longer && row_title[0][0] >= 0)
+    memcpy (out->title, row_title, sizeof out->title);
   out->tapped = ts_rectify_angle_is_tapped (out->angle_deg);
   if (out->score < reader->min_score) {
     out->name = NULL;

@@ -736,6 +736,36 @@ test_recognize__same_name_on_two_outlines_is_no_duplicate (void **state)
   assert_placed_right (*state, TS_SYNTH_PRESET_NORMAL, 9010, "Icy Manipulator", 2);
 }
 
+/* Two "Prodigal Sorcerer" cards, one over the other shifted by about two titles' height
+ * (hard scene 2000): each name is found as a lone line twice its text's height, the two
+ * lines half over each other, and each reads its own title. They lie one over the other
+ * across their line, not one beside the other along it as a title read twice does: two
+ * cards. */
+static void
+test_recognize__stacked_lines_of_one_name_are_two_cards (void **state)
+{
+  assert_placed_right (*state, TS_SYNTH_PRESET_HARD, 2000, "Prodigal Sorcerer", 2);
+}
+
+/* Three "Elvish Archers" stacked (hard scene 2010): two titles are read by searching their
+ * lines as bands, which reach over the titles beside them. Each reading gives the text row
+ * it found as its title, so the three are three cards. */
+static void
+test_recognize__band_searched_line_gives_its_text_row (void **state)
+{
+  assert_placed_right (*state, TS_SYNTH_PRESET_HARD, 2010, "Elvish Archers", 3);
+}
+
+/* A Time Vault whose outline took in the playmat's printed "Championship" over its top (easy
+ * scene 3002): a piece of that print is the highest line on the card and took the place of
+ * its name line as the card's title, which then read nothing. The name line it displaced
+ * is read alone. */
+static void
+test_recognize__name_line_displaced_by_playmat_print_is_read (void **state)
+{
+  assert_placed_right (*state, TS_SYNTH_PRESET_EASY, 3002, "Time Vault", 1);
+}
+
 /* A small letter too short to pass for one on its own ("n" of "Throne of Bone", normal
  * scene 5008) left a gap in the row wider than a word space: the row was cut there and read
  * "Thron". What lies in the gap at the row's height carries the row on. */
@@ -1114,6 +1144,9 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__band_over_stacked_titles_is_no_duplicate),
     cmocka_unit_test (test_recognize__stacked_outline_is_cut_into_two_cards),
     cmocka_unit_test (test_recognize__same_name_on_two_outlines_is_no_duplicate),
+    cmocka_unit_test (test_recognize__stacked_lines_of_one_name_are_two_cards),
+    cmocka_unit_test (test_recognize__band_searched_line_gives_its_text_row),
+    cmocka_unit_test (test_recognize__name_line_displaced_by_playmat_print_is_read),
     cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
