@@ -75,7 +75,8 @@ typedef struct {
   char *text;            /* raw OCR text of the reading that won; owned, may be "" */
   double angle_deg;      /* the card's angle as settled by reading (degrees clockwise) */
   gboolean tapped;
-  double title[4][2];    /* the title outline that was read, card's top-left first */
+  double title[4][2];    /* the title outline that was read, card's top-left first (of a
+                          * line found alone and searched as a band, the text row found) */
   /* The card's outline as settled by reading, card's top-left first: the candidate's quad
    * turned to the top that was read, and grown to the whole card when the name was read on
    * that assumption (the outline found was the inner edge of the black border). Valid only

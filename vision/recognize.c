@@ -98,11 +98,12 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
   double h = MAX (title_height (a), title_height (b));
   if (ts_rectify_quad_contains (a->title, bx, by) || ts_rectify_quad_contains (b->title, ax, ay))
     return TRUE;
-  /* Two lines found alone lie one beside the other along their line when they are one
-   * title read twice (a short name's line and its whole name line); stacked cards' titles
-   * lie one over the other, a title bar apart (hard scene 2000: two "Prodigal Sorcerer"
-   * lines, each twice its text's height, half over each other). */
-  if (!a->has_quad && !b->has_quad && across_title (a->title, bx, by) >= 0.75 * h)
+  /* Two readings of one title lie one beside the other along their line (a short name's
+   * line and its whole name line); stacked cards' titles lie one over the other, a title
+   * bar apart (hard scene 2000: two "Prodigal Sorcerer" lines, each twice its text's
+   * height, half over each other; modern scene 3005: three "Shatter" fanned, the front
+   * card's title beside the middle one's line). */
+  if (across_title (a->title, bx, by) >= 0.75 * h)
     return FALSE;
   return d < 1.5 * h;
 }

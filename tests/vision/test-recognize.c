@@ -756,6 +756,24 @@ test_recognize__band_searched_line_gives_its_text_row (void **state)
   assert_placed_right (*state, TS_SYNTH_PRESET_HARD, 2010, "Elvish Archers", 3);
 }
 
+/* Three "Deathlace" stacked (normal scene 4000, searched as still photos are): the front
+ * card's band, placed from its outline, is twice as tall as its name; the middle card's
+ * line lay within one and a half of that height of it and was taken for the front card
+ * read again. It lies across the band, a title bar from it, not beside it along the line:
+ * three cards. */
+static void
+test_recognize__line_across_from_a_card_band_is_another_card (void **state)
+{
+  Fixture *f = *state;
+  TsDetectorParams p;
+  ts_detector_params_init_photo (&p);
+  TsDetector *usual = f->detector;
+  f->detector = ts_detector_new (&p);
+  assert_placed_right (f, TS_SYNTH_PRESET_NORMAL, 4000, "Deathlace", 3);
+  ts_detector_free (f->detector);
+  f->detector = usual;
+}
+
 /* A Time Vault whose outline took in the playmat's printed "Championship" over its top (easy
  * scene 3002): a piece of that print is the highest line on the card and took the place of
  * its name line as the card's title, which then read nothing. The name line it displaced
@@ -1147,6 +1165,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__stacked_lines_of_one_name_are_two_cards),
     cmocka_unit_test (test_recognize__band_searched_line_gives_its_text_row),
     cmocka_unit_test (test_recognize__name_line_displaced_by_playmat_print_is_read),
+    cmocka_unit_test (test_recognize__line_across_from_a_card_band_is_another_card),
     cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
