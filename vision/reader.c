@@ -500,6 +500,21 @@ wordlike (const char *t)
   return vowel && roundish * 10 < n * 6;
 }
 
+/* A token of two lower-case letters or more, not all of them the round shapes OCR makes of
+ * a mana symbol: the end of a word of rules text cut by a line's end ("er"). */
+static gboolean
+word_end (const char *t)
+{
+  gsize n = 0;
+  gboolean square = FALSE;
+  for (const char *p = t; *p; p++, n++) {
+    if (!g_ascii_islower (*p))
+      return FALSE;
+    square |= strchr ("oec", *p) == NULL;
+  }
+  return n >= 2 && square;
+}
+
 /* What dropping token t from a reading costs (a factor on its score). OCR of a mana symbol
  * or an ornament costs nothing and a short word a little. A long word dropped from the
  * start costs most: OCR seldom makes one of an ornament, and a name's last word is often
@@ -707,11 +722,13 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
         penalty *= drop_cost (tokens[k], TRUE);
       for (guint k = b; k < n; k++)
         penalty *= drop_cost (tokens[k], FALSE);
-      /* A word in lower case dropped beside the words kept: they are a run of rules text
-       * ("sacrifice this" is not "Sacrifice"). */
+      /* A word in lower case dropped beside the words kept, or the lower-case end of one
+       * cut by the line's end: they are a run of rules text ("sacrifice this" and
+       * "er sacrifice" are not "Sacrifice"). */
       gboolean beside_word = FALSE;
       for (guint k = 0; k < n; k++)
-        if ((k < a || k >= b) && wordlike (tokens[k]) && g_ascii_islower (tokens[k][0]))
+        if ((k < a || k >= b) && (wordlike (tokens[k]) || word_end (tokens[k])) &&
+            g_ascii_islower (tokens[k][0]))
           beside_word = TRUE;
       char *saved = tokens[b];
       tokens[b] = NULL;

@@ -581,14 +581,13 @@ test_reader__short_name_beside_its_mana_cost (void **state)
   assert_true (lure->has_quad);
 }
 
-/* Rules text read from a card whose outline was found ("sacrifice this", normal scene
- * 5002): a lower-case word kept beside a lower-case word dropped is no name, however long
- * ("Sacrifice" was reported on the "Deathgrip" card). */
+/* Asserts that every card recognised in the generated scene (preset, seed) is one of the
+ * scene's cards. */
 static void
-test_reader__lower_case_words_are_rules_text (void **state)
+assert_only_cards_of_the_scene (Fixture *f, TsSynthPreset preset, guint32 seed)
 {
   g_autoptr (TsSynthScene) scene = NULL;
-  g_autoptr (GPtrArray) cards = recognize_scene (*state, TS_SYNTH_PRESET_NORMAL, 5002, &scene);
+  g_autoptr (GPtrArray) cards = recognize_scene (f, preset, seed, &scene);
   assert_true (cards->len > 0);
   for (guint i = 0; i < cards->len; i++) {
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
@@ -599,6 +598,23 @@ test_reader__lower_case_words_are_rules_text (void **state)
     if (!in_scene)
       fail_msg ("%s reported from \"%s\"", c->name, c->text);
   }
+}
+
+/* Rules text read from a card whose outline was found ("sacrifice this", normal scene
+ * 5002): a lower-case word kept beside a lower-case word dropped is no name, however long
+ * ("Sacrifice" was reported on the "Deathgrip" card). */
+static void
+test_reader__lower_case_words_are_rules_text (void **state)
+{
+  assert_only_cards_of_the_scene (*state, TS_SYNTH_PRESET_NORMAL, 5002);
+}
+
+/* So is one kept beside the lower-case end of a word the line's end cut ("er sacrifice",
+ * normal scene 4004). */
+static void
+test_reader__lower_case_word_beside_a_word_end_is_rules_text (void **state)
+{
+  assert_only_cards_of_the_scene (*state, TS_SYNTH_PRESET_NORMAL, 4004);
 }
 
 /* A least score set below the default reports more names, and still every name the default
@@ -1156,6 +1172,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__capitals_alone_are_no_name),
     cmocka_unit_test (test_reader__short_name_beside_its_mana_cost),
     cmocka_unit_test (test_reader__lower_case_words_are_rules_text),
+    cmocka_unit_test (test_reader__lower_case_word_beside_a_word_end_is_rules_text),
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
     cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
