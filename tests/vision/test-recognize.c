@@ -679,6 +679,20 @@ assert_placed_right (Fixture *f, TsSynthPreset preset, guint32 seed, const char 
   assert_int_equal (placed_right (scene, cards, name), n);
 }
 
+/* As assert_placed_right(), the scene searched as still photos are. */
+static void
+assert_placed_right_as_photo (Fixture *f, TsSynthPreset preset, guint32 seed, const char *name,
+                              guint n)
+{
+  TsDetectorParams p;
+  ts_detector_params_init_photo (&p);
+  TsDetector *usual = f->detector;
+  f->detector = ts_detector_new (&p);
+  assert_placed_right (f, preset, seed, name, n);
+  ts_detector_free (f->detector);
+  f->detector = usual;
+}
+
 /* Three "Crystal Rod" cards stacked (hard scene 7003): the half-size look joins their title
  * bands into lines two titles thick, each read "Crystal Rod" too. Kept over the tight lines
  * as the first reading, such a band swallowed them as duplicates: one Crystal Rod was
@@ -780,14 +794,7 @@ test_recognize__band_searched_line_gives_its_text_row (void **state)
 static void
 test_recognize__line_across_from_a_card_band_is_another_card (void **state)
 {
-  Fixture *f = *state;
-  TsDetectorParams p;
-  ts_detector_params_init_photo (&p);
-  TsDetector *usual = f->detector;
-  f->detector = ts_detector_new (&p);
-  assert_placed_right (f, TS_SYNTH_PRESET_NORMAL, 4000, "Deathlace", 3);
-  ts_detector_free (f->detector);
-  f->detector = usual;
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_NORMAL, 4000, "Deathlace", 3);
 }
 
 /* A Time Vault whose outline took in the playmat's printed "Championship" over its top (easy
