@@ -53,6 +53,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->short_solid_lines = TRUE;
   params->name_bars = FALSE;
   params->split_pairs = TRUE;
+  params->displaced_lines = TRUE;
 }
 
 void
@@ -862,7 +863,7 @@ emit_line (const Line *l, gboolean second_look, guint n_cards, TsCardCandidate *
  * card's own title, is dropped, and none refines a card. */
 static void
 emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean second_look,
-            gboolean short_solid_lines, GArray *out)
+            gboolean short_solid_lines, gboolean displaced_lines, GArray *out)
 {
   /* Per card, the line that refined its title (-1: none), and the lines a higher one took
    * that place from. */
@@ -921,10 +922,9 @@ emit_lines (GArray *lines, double scale, guint n_cards, double *best_v, gboolean
     if (!inside)
       emit_line (l, second_look, n_cards, &c, out);
   }
-  /* A line that was a card's name line until a higher one took its place is read alone:
-   * the higher one may be print on the playmat that the outline took in with the card
-   * (easy scene 3002: "Championship" over the top of a Time Vault). */
-  for (guint k = 0; k < displaced->len; k++) {
+  /* A line that was a card's name line until a higher one took its place is read alone
+   * (see TsDetectorParams.displaced_lines). */
+  for (guint k = 0; displaced_lines && k < displaced->len; k++) {
     const Line *l = &g_array_index (lines, Line, g_array_index (displaced, int, k));
     TsCardCandidate c;
     lone_title (l, 0.3 * l->thick, scale, &c);
@@ -1178,8 +1178,8 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   g_autofree double *best_v = g_new (double, MAX (n_cards, 1));
   for (guint j = 0; j < n_cards; j++)
     best_v[j] = 1;
-  emit_lines (lines, scale, n_cards, best_v, FALSE, det->params.short_solid_lines, out);
-  emit_lines (whole, scale, n_cards, best_v, TRUE, det->params.short_solid_lines, out);
+  emit_lines (lines, scale, n_cards, best_v, FALSE, p->short_solid_lines, p->displaced_lines, out);
+  emit_lines (whole, scale, n_cards, best_v, TRUE, p->short_solid_lines, p->displaced_lines, out);
   if (p->split_pairs)
     split_pairs (out, n_cards_io, best_v);
   det->timing.ms_group = ms_since (&t);

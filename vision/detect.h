@@ -101,6 +101,10 @@ typedef struct {
    * Synthetic scenes and dev photos read the same with it (one dev photo cut a card's lower
    * part in two at its mana cost until the name had to begin at the left edge). */
   gboolean split_pairs;
+  /* Read alone a line that was a card's name line until a higher line on the card took its
+   * place: the higher one may be print on the playmat that the outline took in with the
+   * card (easy scene 3002: "Championship" over a Time Vault, which then read nothing). */
+  gboolean displaced_lines;
 } TsDetectorParams;
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */
