@@ -2098,7 +2098,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   }
   /* A lone line read by searching it as a band gives the text row found there as its
    * title: the band reaches over the titles of stacked cards around it (synthetic hard
-   * scene 2000: two "Prodigal Sorcerer" cards, one on the other, were taken for one). */
+   * scene 2010: of three "Elvish Archers" stacked, two were taken for one). */
   if (!longer && row_title[0][0] >= 0)
     memcpy (out->title, row_title, sizeof out->title);
   out->tapped = ts_rectify_angle_is_tapped (out->angle_deg);
