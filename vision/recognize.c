@@ -69,9 +69,9 @@ apart_outlines (const TsRecognizedCard *a, const TsRecognizedCard *b)
 }
 
 /* Two readings of one card: the same name with overlapping titles, or titles closer than
- * one and a half titles' height, unless they come from two whole card outlines apart. A
- * band over stacked titles (band, over the tight title tight) reaches over the titles of
- * the cards above and below: it is the same card as tight only when tight holds its centre,
+ * one and a half titles' height and not one over the other across their line, unless they
+ * come from two whole card outlines apart. A band over stacked titles (band, over the tight
+ * title tight) reaches over the titles of the cards above and below: it is the same card as tight only when tight holds its centre,
  * or it holds tight's centre on its middle row, or its centre lies closer than one and a
  * half of tight's height to tight's centre or, beside tight, to tight's middle line: a band
  * around the name alone sits at the left of a title placed across the whole name line
@@ -101,8 +101,8 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
   /* Two readings of one title lie one beside the other along their line (a short name's
    * line and its whole name line); stacked cards' titles lie one over the other, a title
    * bar apart (hard scene 2000: two "Prodigal Sorcerer" lines, each twice its text's
-   * height, half over each other; modern scene 3005: three "Shatter" fanned, the front
-   * card's title beside the middle one's line). */
+   * height, half over each other; normal scene 4000: three "Deathlace", the middle one's
+   * line under the front card's band, twice its name's height). */
   if (across_title (a->title, bx, by) >= 0.75 * h)
     return FALSE;
   return d < 1.5 * h;
