@@ -474,24 +474,30 @@ ts_cv_rotate90 (const TsImage *src, int quarter_turns)
 TsCvContours *
 ts_cv_find_contours (const TsImage *binary, gboolean external_only)
 {
-  TsCvContours *c = g_new0 (TsCvContours, 1);
-  c->points = g_array_new (FALSE, FALSE, sizeof (float));
-  c->starts = g_array_new (FALSE, FALSE, sizeof (guint));
   std::vector<std::vector<cv::Point>> contours;
-  /* findContours may modify its input in old OpenCV versions: work on a copy. */
-  cv::Mat work = wrap (binary).clone ();
-  cv::findContours (work, contours, external_only ? cv::RETR_EXTERNAL : cv::RETR_LIST,
+  /* OpenCV 4 leaves its input as it was (it searches a bordered copy of its own). */
+  cv::findContours (wrap (binary), contours, external_only ? cv::RETR_EXTERNAL : cv::RETR_LIST,
                     cv::CHAIN_APPROX_SIMPLE);
+  guint total = 0;
+  for (const auto &contour : contours)
+    total += (guint) contour.size ();
+  TsCvContours *c = g_new0 (TsCvContours, 1);
+  c->points = g_array_sized_new (FALSE, FALSE, sizeof (float), 2 * total);
+  c->starts = g_array_sized_new (FALSE, FALSE, sizeof (guint), (guint) contours.size () + 1);
+  g_array_set_size (c->points, 2 * total);
+  g_array_set_size (c->starts, (guint) contours.size () + 1);
+  float *xy = (float *) (void *) c->points->data;
+  guint *starts = (guint *) (void *) c->starts->data;
   guint start = 0;
-  for (const auto &contour : contours) {
-    g_array_append_val (c->starts, start);
-    for (const auto &p : contour) {
-      float xy[2] = { (float) p.x, (float) p.y };
-      g_array_append_vals (c->points, xy, 2);
+  for (size_t i = 0; i < contours.size (); i++) {
+    starts[i] = start;
+    for (const auto &p : contours[i]) {
+      xy[2 * start] = (float) p.x;
+      xy[2 * start + 1] = (float) p.y;
+      start++;
     }
-    start += (guint) contour.size ();
   }
-  g_array_append_val (c->starts, start);
+  starts[contours.size ()] = start;
   return c;
 }
 

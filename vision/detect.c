@@ -2,6 +2,7 @@
  * lines (text strokes joined by morphology into line blobs, cut free of strokes across
  * them), on a shrunken grey copy and, for large titles, on one half its size. */
 #include "detect.h"
+#include "morph.h"
 #include "cputime.h"
 #include "cv.h"
 #include "rectify.h"
@@ -272,7 +273,7 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
   g_autoptr (TsImage) blurred = ts_image_copy (gray);
   ts_cv_gaussian_blur (blurred, 1.0);
   g_autoptr (TsImage) edges = ts_cv_canny (blurred, 40, 110);
-  g_autoptr (TsImage) thick = ts_cv_morphology (edges, TS_CV_MORPH_DILATE, 3, 3, FALSE);
+  g_autoptr (TsImage) thick = ts_morph_rect (edges, TS_CV_MORPH_DILATE, 3, 3);
   g_autoptr (TsCvContours) contours = ts_cv_find_contours (thick, FALSE);
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   g_autoptr (GArray) areas = g_array_new (FALSE, FALSE, sizeof (double));
@@ -621,8 +622,7 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * taken out first: the letters touching them would otherwise join them. No stroke of a
    * letter runs this long along the line. */
   int kl = (int) MAX (9, min_h * 3);
-  g_autoptr (TsImage) straight = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? 1 : kl,
-                                                   vertical ? kl : 1, FALSE);
+  g_autoptr (TsImage) straight = ts_morph_line (bin, TS_CV_MORPH_OPEN, kl, vertical);
   /* A frame line runs on well past a name; a short name's letters, bold and touching (a
    * solid bar in the stroke map: "Lure", "Fear"), make runs no longer than the name is.
    * Taking those out cut such names lengthwise into strips too thin to keep, so only runs
@@ -637,25 +637,21 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   /* So are long edges across it (card sides, the ends of the title bar), longer than any
    * letter is tall. */
   int kp = (int) MAX (4 * min_h, 0.05 * MIN (bin->width, bin->height));
-  g_autoptr (TsImage) across = ts_cv_morphology (bin, TS_CV_MORPH_OPEN, vertical ? kp : 1,
-                                                 vertical ? 1 : kp, FALSE);
+  g_autoptr (TsImage) across = ts_morph_line (bin, TS_CV_MORPH_OPEN, kp, !vertical);
   /* Small bold letters fill solid in the gradient and make runs as long as a frame line;
    * what stays after opening across the axis by most of a letter's height is such text, not
    * a line, and is kept. */
   int kt = (int) MAX (5, lround (min_h * 0.7));
-  g_autoptr (TsImage) shut = ts_cv_morphology (straight, TS_CV_MORPH_CLOSE, vertical ? 3 : 1,
-                                               vertical ? 1 : 3, FALSE);
-  g_autoptr (TsImage) solid = ts_cv_morphology (shut, TS_CV_MORPH_OPEN, vertical ? kt : 1,
-                                                vertical ? 1 : kt, FALSE);
+  g_autoptr (TsImage) shut = ts_morph_line (straight, TS_CV_MORPH_CLOSE, 3, !vertical);
+  g_autoptr (TsImage) solid = ts_morph_line (shut, TS_CV_MORPH_OPEN, kt, !vertical);
   g_autoptr (TsImage) thin = ts_cv_subtract (straight, solid);
   g_autoptr (TsImage) part = ts_cv_subtract (bin, thin);
   g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
-  g_autoptr (TsImage) closed = ts_cv_morphology (letters, TS_CV_MORPH_CLOSE, vertical ? 1 : k,
-                                                 vertical ? k : 1, FALSE);
+  g_autoptr (TsImage) closed = ts_morph_line (letters, TS_CV_MORPH_CLOSE, k, vertical);
   /* Frame lines and the title bar's outline are thinner than a line of text: opening with a
    * kernel half a text line tall cuts them away from the letters they touch. */
   int ko = (int) MAX (3, lround (min_h * 0.5));
-  g_autoptr (TsImage) opened = ts_cv_morphology (closed, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  g_autoptr (TsImage) opened = ts_morph_rect (closed, TS_CV_MORPH_OPEN, ko, ko);
   collect_lines (opened, vertical, min_h, max_h, factor, lines);
   if (!second)
     return;
@@ -663,9 +659,9 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * the stroke map, which the opening would otherwise break up. */
   g_autoptr (TsImage) letters2 = ts_cv_subtract (bin, across);
   int ka = (int) lround (min_h * 0.5);
-  g_autoptr (TsImage) closed2 = ts_cv_morphology (letters2, TS_CV_MORPH_CLOSE,
-                                                  vertical ? ka : k, vertical ? k : ka, FALSE);
-  g_autoptr (TsImage) opened2 = ts_cv_morphology (closed2, TS_CV_MORPH_OPEN, ko, ko, FALSE);
+  g_autoptr (TsImage) closed2 = ts_morph_rect (letters2, TS_CV_MORPH_CLOSE,
+                                               MAX (vertical ? ka : k, 1), MAX (vertical ? k : ka, 1));
+  g_autoptr (TsImage) opened2 = ts_morph_rect (closed2, TS_CV_MORPH_OPEN, ko, ko);
   collect_lines (opened2, vertical, min_h, max_h, factor, second);
 }
 

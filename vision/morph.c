@@ -1,0 +1,132 @@
+/* morph.c — binary morphology with lines and rectangles, run by run (see morph.h).
+ *
+ * With a line of len pixels anchored at a = len / 2, erosion sets pixel i when every pixel
+ * of in[i - a .. i - a + len - 1] is set, counting pixels outside the image as set; dilation
+ * sets it when any is, counting them as clear. (OpenCV's defaults: the kernel is not
+ * mirrored for dilation, so an even line's opening shifts by a pixel, and so does this.) */
+#include "morph.h"
+
+#include <string.h>
+
+
+/* Along y, a row at a time, 16 columns at once: per column, c holds how many rows the run of
+ * set pixels ending at row k has gone on (eroding; rows above the image count as set), or
+ * how many rows ago the last set pixel was (dilating), both saturating at 255. Output row
+ * i's window ends at row k = i - a + len - 1, and its pixel is set when c reaches len
+ * (eroding) or is below len (dilating); the windows of the last rows reach past the image's
+ * foot and are finished after the loop with the rows left. Lines up to MAX_COLS_LEN long,
+ * so no threshold reaches the saturated count. */
+#define MAX_COLS_LEN 254
+typedef guint8 Vec __attribute__ ((vector_size (16)));
+
+static inline Vec
+vec_load (const guint8 *p)
+{
+  Vec v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static void
+cols_step (const guint8 *in, guint8 *c, int w, gboolean dilate)
+{
+  const Vec zero = { 0 }, one = zero + 1, full = zero + 255;
+  int x = 0;
+  for (; x + 16 <= w; x += 16) {
+    Vec v = vec_load (in + x), n = vec_load (c + x);
+    Vec set = (Vec) (v != zero);
+    Vec more = n + (one & (Vec) (n != full));
+    n = dilate ? (more & ~set) : (more & set);
+    memcpy (c + x, &n, sizeof n);
+  }
+  for (; x < w; x++) {
+    guint8 more = c[x] < 255 ? c[x] + 1 : 255;
+    c[x] = dilate ? (in[x] ? 0 : more) : (in[x] ? more : 0);
+  }
+}
+
+/* out[x] = 255 where c[x] >= need (eroding) or c[x] < need (dilating). */
+static void
+cols_emit (const guint8 *c, guint8 *out, int w, int need, gboolean dilate)
+{
+  const Vec zero = { 0 }, limit = zero + (guint8) need;
+  int x = 0;
+  for (; x + 16 <= w; x += 16) {
+    Vec n = vec_load (c + x);
+    Vec o = dilate ? (Vec) (n < limit) : (Vec) (n >= limit);
+    memcpy (out + x, &o, sizeof o);
+  }
+  for (; x < w; x++)
+    out[x] = (dilate ? c[x] < need : c[x] >= need) ? 255 : 0;
+}
+
+static void
+cols_pass (const TsImage *src, TsImage *dst, gboolean dilate, int len)
+{
+  int w = src->width, n = src->height, a = len / 2;
+  g_autofree guint8 *c = g_malloc ((gsize) MAX (w, 1));
+  memset (c, 255, (gsize) MAX (w, 1));
+  for (int k = 0; k < n; k++) {
+    cols_step (src->data + (gsize) k * (gsize) src->stride, c, w, dilate);
+    int i = k - len + 1 + a;
+    if (i >= 0)
+      cols_emit (c, dst->data + (gsize) i * (gsize) dst->stride, w, len, dilate);
+  }
+  /* Row i's window runs from row i - a to the foot, rows n - 1 - (i - a) rows back. */
+  for (int i = MAX (0, n - len + a + 1); i < n; i++)
+    cols_emit (c, dst->data + (gsize) i * (gsize) dst->stride, w, n - i + a, dilate);
+}
+
+TsImage *
+ts_morph_line (const TsImage *bin, TsCvMorph op, int len, gboolean vertical)
+{
+  g_return_val_if_fail (bin != NULL, NULL);
+  if (bin->channels != 1 || len < 1 || op < TS_CV_MORPH_ERODE || op > TS_CV_MORPH_CLOSE)
+    return NULL;
+  /* Along x OpenCV's row filter is as quick as this would be. */
+  if (!vertical || len > MAX_COLS_LEN)
+    return ts_cv_morphology (bin, op, vertical ? 1 : len, vertical ? len : 1, FALSE);
+  TsImage *out = ts_image_new (bin->width, bin->height, 1);
+  if (op == TS_CV_MORPH_ERODE || op == TS_CV_MORPH_DILATE) {
+    cols_pass (bin, out, op == TS_CV_MORPH_DILATE, len);
+  } else {
+    g_autoptr (TsImage) mid = ts_image_new (bin->width, bin->height, 1);
+    cols_pass (bin, mid, op == TS_CV_MORPH_CLOSE, len);
+    cols_pass (mid, out, op == TS_CV_MORPH_OPEN, len);
+  }
+  return out;
+}
+
+/* Erosion or dilation with a rectangle: min and max part into a line along x and one along
+ * y (a line one pixel long changes nothing and is skipped). */
+static TsImage *
+rect_pass (const TsImage *bin, gboolean dilate, int kw, int kh)
+{
+  TsCvMorph op = dilate ? TS_CV_MORPH_DILATE : TS_CV_MORPH_ERODE;
+  if (kw <= 1)
+    return ts_morph_line (bin, op, MAX (kh, 1), TRUE);
+  if (kh <= 1)
+    return ts_morph_line (bin, op, kw, FALSE);
+  g_autoptr (TsImage) along = ts_morph_line (bin, op, kw, FALSE);
+  return ts_morph_line (along, op, kh, TRUE);
+}
+
+TsImage *
+ts_morph_rect (const TsImage *bin, TsCvMorph op, int kw, int kh)
+{
+  g_return_val_if_fail (bin != NULL, NULL);
+  if (bin->channels != 1 || kw < 1 || kh < 1)
+    return NULL;
+  switch (op) {
+  case TS_CV_MORPH_ERODE:
+  case TS_CV_MORPH_DILATE:
+    return rect_pass (bin, op == TS_CV_MORPH_DILATE, kw, kh);
+  case TS_CV_MORPH_OPEN:
+  case TS_CV_MORPH_CLOSE: {
+    g_autoptr (TsImage) mid = rect_pass (bin, op == TS_CV_MORPH_CLOSE, kw, kh);
+    return rect_pass (mid, op == TS_CV_MORPH_OPEN, kw, kh);
+  }
+  default:
+    return NULL;
+  }
+}

@@ -1,0 +1,24 @@
+/* morph.h — morphology of binary images with straight lines and rectangles, computed run by
+ * run instead of pixel by kernel pixel.
+ *
+ * The detector opens and closes its stroke maps with long thin kernels (a frame line is 30
+ * pixels of a 960 px frame). OpenCV's general filter costs the same for a 1x3 kernel as
+ * for a 1x40 one and spends most of it copying rows; here a line of any length costs one
+ * pass over the image. The results are the pixels ts_cv_morphology() gives for the same
+ * rectangle, anchored at its middle (len / 2) as OpenCV anchors it, borders included: the
+ * tests compare the two. */
+#pragma once
+
+#include "cv.h"
+
+G_BEGIN_DECLS
+
+/* A new 0/255 image: op (erode, dilate, open or close) of a binary image (0 or not 0, one
+ * channel) with a straight line len pixels long along y when vertical, along x otherwise.
+ * Returns NULL for another op, a colour image or len < 1. */
+TsImage *ts_morph_line (const TsImage *bin, TsCvMorph op, int len, gboolean vertical);
+
+/* The same with a kw x kh rectangle: a line along x, then one along y. */
+TsImage *ts_morph_rect (const TsImage *bin, TsCvMorph op, int kw, int kh);
+
+G_END_DECLS
