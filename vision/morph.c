@@ -1,4 +1,4 @@
-/* morph.c — binary morphology with lines and rectangles, run by run (see morph.h).
+/* morph.c — binary morphology with lines and rectangles (see morph.h).
  *
  * With a line of len pixels anchored at a = len / 2, erosion sets pixel i when every pixel
  * of in[i - a .. i - a + len - 1] is set, counting pixels outside the image as set; dilation
@@ -7,7 +7,6 @@
 #include "morph.h"
 
 #include <string.h>
-
 
 /* Along y, a row at a time, 16 columns at once: per column, c holds how many rows the run of
  * set pixels ending at row k has gone on (eroding; rows above the image count as set), or

@@ -797,6 +797,17 @@ test_recognize__line_across_from_a_card_band_is_another_card (void **state)
   assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_NORMAL, 4000, "Deathlace", 3);
 }
 
+/* Lone lines found upright over names tilted about ten degrees (modern scene 6001: the third
+ * of four "Regrowth" fanned, read "Regrov" as found; old scene 7008: "Demonic Hordes"). Lengthened
+ * along the line as found, the name drifted out of the strip; lengthened along the text's
+ * own slant and searched for its text row, it reads whole, and its title is that row. */
+static void
+test_recognize__lengthened_line_follows_the_text_slant (void **state)
+{
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_MODERN, 6001, "Regrowth", 4);
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_OLD, 7008, "Demonic Hordes", 1);
+}
+
 /* A Time Vault whose outline took in the playmat's printed "Championship" over its top (easy
  * scene 3002): a piece of that print is the highest line on the card and took the place of
  * its name line as the card's title, which then read nothing. The name line it displaced
@@ -1189,6 +1200,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__stacked_lines_of_one_name_are_two_cards),
     cmocka_unit_test (test_recognize__band_searched_line_gives_its_text_row),
     cmocka_unit_test (test_recognize__name_line_displaced_by_playmat_print_is_read),
+    cmocka_unit_test (test_recognize__lengthened_line_follows_the_text_slant),
     cmocka_unit_test (test_recognize__line_across_from_a_card_band_is_another_card),
     cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
