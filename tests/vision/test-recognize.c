@@ -797,15 +797,19 @@ test_recognize__line_across_from_a_card_band_is_another_card (void **state)
   assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_NORMAL, 4000, "Deathlace", 3);
 }
 
-/* Lone lines found upright over names tilted about ten degrees (modern scene 6001: the third
- * of four "Regrowth" fanned, read "Regrov" as found; old scene 7008: "Demonic Hordes"). Lengthened
- * along the line as found, the name drifted out of the strip; lengthened along the text's
- * own slant and searched for its text row, it reads whole, and its title is that row. */
+/* Lone lines found upright over names tilted a few degrees (modern scene 6001: the third of
+ * four "Regrowth" fanned, read "Regrov" as found; old scene 7008: "Demonic Hordes"; modern
+ * scene 2008: one of two "War Mammoth", 2 degrees off). Lengthened along the line as found,
+ * the name drifted out of the strip; lengthened along the text's own slant and searched for
+ * its text row, it reads whole, and its title is that row. The search goes both ways up:
+ * normal scene 6001's third "Regrowth" lay under a line kept the wrong way up. */
 static void
 test_recognize__lengthened_line_follows_the_text_slant (void **state)
 {
   assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_MODERN, 6001, "Regrowth", 4);
   assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_OLD, 7008, "Demonic Hordes", 1);
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_MODERN, 2008, "War Mammoth", 2);
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_NORMAL, 6001, "Regrowth", 4);
 }
 
 /* A Time Vault whose outline took in the playmat's printed "Championship" over its top (easy
