@@ -1830,7 +1830,8 @@ text_slant (const TsImage *image, const double q[4][2], double max_deg)
   sub_quad (q, 0, -1, 1, 2, band);
   g_autoptr (TsImage) grey = warp_gray (image, band, 48);
   g_autoptr (TsImage) bin = ts_cv_threshold (grey, -1, FALSE, NULL);
-  /* The strip is squeezed to 48 rows: the slant in it is the slant on q, scaled. */
+  /* The strip is squeezed to 48 rows: its pixels are taken back to q's scale (sx, sy), so
+   * the turn is measured on the image. */
   double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
   double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
   double sx = qw / bin->width, sy = 3 * qh / bin->height;
@@ -1853,7 +1854,8 @@ text_slant (const TsImage *image, const double q[4][2], double max_deg)
     double sum = 0;
     for (int r = 0; r < n_rows; r++)
       sum += (double) rows[r] * rows[r];
-    if (sum > best) {
+    /* A blank strip (every turn alike) has no slant. */
+    if (sum > best || (sum == best && fabs (deg) < fabs (best_deg))) {
       best = sum;
       best_deg = deg;
     }
