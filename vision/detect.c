@@ -106,8 +106,8 @@ dist (const double a[2], const double b[2])
 static gboolean
 card_shaped (const double q[4][2], double tolerance)
 {
-  double a = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double b = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  double a, b;
+  ts_rectify_quad_size (q, &a, &b);
   if (a < 1 || b < 1)
     return FALSE;
   double ratio = MAX (a, b) / MIN (a, b);
@@ -202,8 +202,8 @@ quad_point (const double q[4][2], double s, double u, double p[2])
 static double
 edge_across (const TsImage *edges, const double q[4][2], double s, double reach, double *at)
 {
-  double len = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
-  double wid = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
+  double wid, len;
+  ts_rectify_quad_size (q, &wid, &len);
   int n_u = MAX (8, (int) wid), n_s = (int) ceil (reach * len);
   double best = 0;
   *at = s;
@@ -236,8 +236,8 @@ edge_across (const TsImage *edges, const double q[4][2], double s, double reach,
 static gboolean
 split_stacked (const TsImage *edges, const double q[4][2], double margin, double out[2][4][2])
 {
-  double wid = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double len = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  double wid, len;
+  ts_rectify_quad_size (q, &wid, &len);
   double f = wid * (TS_CARD_H_MM / TS_CARD_W_MM) / MAX (len, 1);
   if (f > 1 / (1 + margin))
     return FALSE;
@@ -659,8 +659,8 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
    * the stroke map, which the opening would otherwise break up. */
   g_autoptr (TsImage) letters2 = ts_cv_subtract (bin, across);
   int ka = (int) lround (min_h * 0.5);
-  g_autoptr (TsImage) closed2 = ts_morph_rect (letters2, TS_CV_MORPH_CLOSE,
-                                               MAX (vertical ? ka : k, 1), MAX (vertical ? k : ka, 1));
+  int kx = MAX (vertical ? ka : k, 1), ky = MAX (vertical ? k : ka, 1);
+  g_autoptr (TsImage) closed2 = ts_morph_rect (letters2, TS_CV_MORPH_CLOSE, kx, ky);
   g_autoptr (TsImage) opened2 = ts_morph_rect (closed2, TS_CV_MORPH_OPEN, ko, ko);
   collect_lines (opened2, vertical, min_h, max_h, factor, second);
 }
@@ -1076,8 +1076,8 @@ split_pairs (GArray *out, guint *n_cards, const double *best_v)
       continue;
     /* Each card a card's width from its end: the two may overlap a little. */
     const double (*cq)[2] = card->quad;
-    double wid = (ts_rectify_quad_edge (cq, 0) + ts_rectify_quad_edge (cq, 2)) / 2;
-    double len = (ts_rectify_quad_edge (cq, 1) + ts_rectify_quad_edge (cq, 3)) / 2;
+    double wid, len;
+    ts_rectify_quad_size (cq, &wid, &len);
     double f = CLAMP (wid * (TS_CARD_W_MM / TS_CARD_H_MM) / MAX (len, 1), 0.5, 0.6);
     const double from[2] = { 0, 1 - f }, to[2] = { f, 1 };
     TsCardCandidate half[2];

@@ -1045,6 +1045,17 @@ stretch_over (TsImage *gray, const double core[2])
     }
 }
 
+/* The image under quad q as a grey strip h pixels tall, as wide as the quad's shape asks. */
+static TsImage *
+warp_gray (const TsImage *image, const double q[4][2], int h)
+{
+  double qw, qh;
+  ts_rectify_quad_size (q, &qw, &qh);
+  int w = (int) CLAMP (lround (qw * h / MAX (qh, 1)), 8, OCR_MAX_WIDTH);
+  g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, h);
+  return ts_cv_convert_channels (warped, 1);
+}
+
 /* A line found alone is read as found: the strip under it 44 px tall, made dark on light
  * (flip takes the other choice; whether its text was taken for light goes to *light) and
  * cleared of what touches its top and bottom. Its contrast is stretched as stretch_over()
@@ -1053,11 +1064,7 @@ static TsImage *
 line_strip (const TsImage *image, const double q[4][2], gboolean flip, const double *core,
             gboolean *light)
 {
-  double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
-  int w = (int) CLAMP (lround (qw * LINE_HEIGHT / MAX (qh, 1)), 8, OCR_MAX_WIDTH);
-  g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, LINE_HEIGHT);
-  TsImage *strip = ts_cv_convert_channels (warped, 1);
+  TsImage *strip = warp_gray (image, q, LINE_HEIGHT);
   if (core && core[1] > core[0])
     stretch_over (strip, core);
   else
@@ -1088,17 +1095,6 @@ sub_quad (const double q[4][2], double u0, double v0, double u1, double v1, doub
   band_point (q, u1, v0, out[1]);
   band_point (q, u1, v1, out[2]);
   band_point (q, u0, v1, out[3]);
-}
-
-/* The image under quad q as a grey strip h pixels tall, as wide as the quad's shape asks. */
-static TsImage *
-warp_gray (const TsImage *image, const double q[4][2], int h)
-{
-  double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
-  int w = (int) CLAMP (lround (qw * h / MAX (qh, 1)), 8, OCR_MAX_WIDTH);
-  g_autoptr (TsImage) warped = ts_rectify_warp (image, q, w, h);
-  return ts_cv_convert_channels (warped, 1);
 }
 
 /* A copy of a grey strip with its text dark on light: inverted when light_text (1993 cards and
@@ -1690,8 +1686,8 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     *doubt = FALSE;
   gint64 t0 = ts_cputime_now_us ();
   reader->last_conf = 0;
-  double w = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double h = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  double w, h;
+  ts_rectify_quad_size (q, &w, &h);
   if (w < 4 || h < 4)
     return g_strdup ("");
   gboolean light = polarity == 1;
@@ -1815,9 +1811,6 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   return text;
 }
 
-/* A title found as a text line may be only part of its line ("Stand" of "Make a Stand")
- * when a word did not join the others; a part can itself be a card name. The line is read
- * again, lengthened both ways, and a longer name found there wins (TRUE when it did). */
 /* The slant of the text in quad q, degrees in q's own frame (positive: the text runs down
  * towards q's right end), between -max_deg and max_deg: the turn under which the rows of a
  * strip three times as tall as q differ most in ink (the sum of squares of the row counts of
@@ -1832,8 +1825,8 @@ text_slant (const TsImage *image, const double q[4][2], double max_deg)
   g_autoptr (TsImage) bin = ts_cv_threshold (grey, -1, FALSE, NULL);
   /* The strip is squeezed to 48 rows: its pixels are taken back to q's scale (sx, sy), so
    * the turn is measured on the image. */
-  double qw = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double qh = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  double qw, qh;
+  ts_rectify_quad_size (q, &qw, &qh);
   double sx = qw / bin->width, sy = 3 * qh / bin->height;
   /* Rows as far apart as the strip's: finer ones would favour the unturned strip, whose
    * pixels fall on every few rows only. */
@@ -1863,15 +1856,14 @@ text_slant (const TsImage *image, const double q[4][2], double max_deg)
   return best_deg;
 }
 
-/* q turned by deg (in its own frame, as text_slant() measures) about the point at u, v of
- * it (0..1 along and across). */
+/* q turned by deg (in its own frame, as text_slant() measures) about its centre. */
 static void
-turn_quad (const double q[4][2], double deg, double u, double v, double out[4][2])
+turn_quad (const double q[4][2], double deg, double out[4][2])
 {
   double c[2], along[2], across[2];
-  band_point (q, u, v, c);
-  double len = (ts_rectify_quad_edge (q, 0) + ts_rectify_quad_edge (q, 2)) / 2;
-  double tall = (ts_rectify_quad_edge (q, 1) + ts_rectify_quad_edge (q, 3)) / 2;
+  band_point (q, 0.5, 0.5, c);
+  double len, tall;
+  ts_rectify_quad_size (q, &len, &tall);
   for (int k = 0; k < 2; k++) {
     along[k] = ((q[1][k] - q[0][k]) + (q[2][k] - q[3][k])) / 2 / MAX (len, 1e-9);
     across[k] = ((q[3][k] - q[0][k]) + (q[2][k] - q[1][k])) / 2 / MAX (tall, 1e-9);
@@ -1885,15 +1877,18 @@ turn_quad (const double q[4][2], double deg, double u, double v, double out[4][2
   static const int su[4] = { 0, 1, 1, 0 }, sv[4] = { 0, 0, 1, 1 };
   for (int i = 0; i < 4; i++)
     for (int k = 0; k < 2; k++)
-      out[i][k] = c[k] + (su[i] - u) * len * d[k] + (sv[i] - v) * tall * n[k];
+      out[i][k] = c[k] + (su[i] - 0.5) * len * d[k] + (sv[i] - 0.5) * tall * n[k];
 }
 
+/* A title found as a text line may be only part of its line ("Stand" of "Make a Stand")
+ * when a word did not join the others; a part can itself be a card name. The line is read
+ * again, lengthened both ways, and a longer name found there wins (TRUE when it did). */
 static gboolean
 try_longer (TsReader *reader, const TsImage *image, TsReading *out)
 {
   double q[4][2];
-  double h = (ts_rectify_quad_edge (out->title, 1) + ts_rectify_quad_edge (out->title, 3)) / 2;
-  double w = (ts_rectify_quad_edge (out->title, 0) + ts_rectify_quad_edge (out->title, 2)) / 2;
+  double w, h;
+  ts_rectify_quad_size (out->title, &w, &h);
   if (w < 1)
     return FALSE;
   double grow = 3.5 * h / w;
@@ -1927,7 +1922,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
       if (fabs (slant) < 2)
         break;
       double turned[4][2];
-      turn_quad (q, slant, 0.5, 0.5, turned);
+      turn_quad (q, slant, turned);
       memcpy (q, turned, sizeof q);
     } else if (look == 2) {
       /* Both ways up: a line that read nothing either way so far was kept the way it was

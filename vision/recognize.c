@@ -71,12 +71,12 @@ apart_outlines (const TsRecognizedCard *a, const TsRecognizedCard *b)
 /* Two readings of one card: the same name with overlapping titles, or titles closer than
  * one and a half titles' height and not one over the other across their line, unless they
  * come from two whole card outlines apart. A band over stacked titles (band, over the tight
- * title tight) reaches over the titles of the cards above and below: it is the same card as tight only when tight holds its centre,
- * or it holds tight's centre on its middle row, or its centre lies closer than one and a
- * half of tight's height to tight's centre or, beside tight, to tight's middle line: a band
- * around the name alone sits at the left of a title placed across the whole name line
- * (the mana cost's room), well off that title's centre (hard scene 9000: "Bad Moon" twice,
- * a band below a name bar's line). */
+ * title tight) reaches over the titles of the cards above and below: it is the same card as
+ * tight only when tight holds its centre, or it holds tight's centre on its middle row, or
+ * its centre lies closer than one and a half of tight's height to tight's centre or, beside
+ * tight, to tight's middle line: a band around the name alone sits at the left of a title
+ * placed across the whole name line (the mana cost's room), well off that title's centre
+ * (hard scene 9000: "Bad Moon" twice, a band below a name bar's line). */
 static gboolean
 same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
 {

@@ -122,6 +122,13 @@ ts_rectify_quad_edge (const double quad[4][2], int i)
   return hypot (quad[j][0] - quad[i][0], quad[j][1] - quad[i][1]);
 }
 
+void
+ts_rectify_quad_size (const double quad[4][2], double *along, double *across)
+{
+  *along = (ts_rectify_quad_edge (quad, 0) + ts_rectify_quad_edge (quad, 2)) / 2;
+  *across = (ts_rectify_quad_edge (quad, 1) + ts_rectify_quad_edge (quad, 3)) / 2;
+}
+
 TsImage *
 ts_rectify_warp (const TsImage *image, const double quad[4][2], int width, int height)
 {

@@ -35,6 +35,8 @@ void ts_rectify_quad_center (const double quad[4][2], double *x, double *y);
 gboolean ts_rectify_quad_contains (const double quad[4][2], double x, double y);
 /* Length of edge i (from corner i to corner i+1), pixels. */
 double ts_rectify_quad_edge (const double quad[4][2], int i);
+/* Mean lengths of the top and bottom edges (*along) and of the two sides (*across), pixels. */
+void ts_rectify_quad_size (const double quad[4][2], double *along, double *across);
 
 /* Warps the quadrilateral quad of image into a new width x height image with the same
  * channel count: quad[0] goes to the top-left corner. */

@@ -640,7 +640,8 @@ crop_for_reading (const TsImage *image, const TsTrackInput *in, TsTrackReadReque
    * with the reader's contrast taken from the line as found: event precision 0.936 ->
    * 0.950, recall 0.910 -> 0.924). */
   if (!in->has_quad) {
-    double h = MAX (ts_rectify_quad_edge (in->title_px, 1), ts_rectify_quad_edge (in->title_px, 3));
+    double h = MAX (ts_rectify_quad_edge (in->title_px, 1),
+                    ts_rectify_quad_edge (in->title_px, 3));
     margin = MAX (margin, LINE_READ_ROOM * h + 4);
   }
   int x0 = CLAMP ((int) floor (minx - margin), 0, image->width - 1);
