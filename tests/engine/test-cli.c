@@ -64,6 +64,19 @@ make_store (void)
   return path;
 }
 
+/* Removes a store made by make_store() (its write-ahead log files too) and its directory. */
+static void
+remove_store (const char *path)
+{
+  const char *suffixes[] = { "", "-wal", "-shm", "-journal" };
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++) {
+    g_autofree char *p = g_strconcat (path, suffixes[i], NULL);
+    g_unlink (p);
+  }
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_rmdir (dir);
+}
+
 static void
 test_replay_json_contract (void **unused)
 {
@@ -128,6 +141,7 @@ test_replay_store_matches_jsonl (void **unused)
   assert_int_equal (run (&text, NULL, "replay", db, NULL), 0);
   assert_non_null (strstr (text, "Turn 3, Alice"));
   assert_non_null (strstr (text, "one-land-per-turn"));
+  remove_store (db);
 }
 
 static void
@@ -195,6 +209,7 @@ test_log_show_and_export (void **unused)
   g_autofree char *err = NULL;
   assert_int_equal (run (NULL, &err, "log", "export", "--format", "xml", db, NULL), 2);
   assert_int_equal (run (NULL, NULL, "log", "frobnicate", db, NULL), 2);
+  remove_store (db);
 }
 
 /* A game watched from the middle: the cards found on the table read as one line per player,
