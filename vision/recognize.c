@@ -38,14 +38,23 @@ across_title (const double t[4][2], double x, double y)
   return fabs (((x - cx) * -dy + (y - cy) * dx) / n);
 }
 
+/* The middle line of quad q: from the middle of its left end (*ax, *ay) to the middle of
+ * its right end (*bx, *by). */
+static void
+middle_line (const double q[4][2], double *ax, double *ay, double *bx, double *by)
+{
+  *ax = (q[0][0] + q[3][0]) / 2, *ay = (q[0][1] + q[3][1]) / 2;
+  *bx = (q[1][0] + q[2][0]) / 2, *by = (q[1][1] + q[2][1]) / 2;
+}
+
 /* How far (pixels) the point (x, y) lies across the middle line of title t (the segment
  * from the middle of its left end to the middle of its right end), when it lies beside that
  * segment; G_MAXDOUBLE when it lies beyond either end. */
 static double
 beside_title_line (const double t[4][2], double x, double y)
 {
-  double ax = (t[0][0] + t[3][0]) / 2, ay = (t[0][1] + t[3][1]) / 2;
-  double bx = (t[1][0] + t[2][0]) / 2, by = (t[1][1] + t[2][1]) / 2;
+  double ax, ay, bx, by;
+  middle_line (t, &ax, &ay, &bx, &by);
   double dx = bx - ax, dy = by - ay, n2 = dx * dx + dy * dy;
   double s = n2 > 1e-9 ? ((x - ax) * dx + (y - ay) * dy) / n2 : -1;
   if (s < 0 || s > 1)
@@ -108,6 +117,34 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
   return d < 1.5 * h;
 }
 
+/* A lone line turned across a title already named and lying within it (a fifth of that
+ * title's height to spare around it): a letter's stroke the detector took for a line, which
+ * can only read as a piece of that name. A line along the title is read: a band over
+ * stacked cards holds the tight titles of other cards. */
+static gboolean
+across_named_title (const TsCardCandidate *c, const double named[4][2])
+{
+  if (c->has_quad)
+    return FALSE;
+  double ax, ay, bx, by, along, across;
+  middle_line (named, &ax, &ay, &bx, &by);
+  ts_rectify_quad_size (named, &along, &across);
+  double len = hypot (bx - ax, by - ay);
+  if (len < 1e-9)
+    return FALSE;
+  double ux = (bx - ax) / len, uy = (by - ay) / len, margin = 0.2 * across;
+  for (int k = 0; k < 4; k++) {
+    double dx = c->title[k][0] - ax, dy = c->title[k][1] - ay;
+    double s = dx * ux + dy * uy, t = fabs (-dx * uy + dy * ux);
+    if (s < -margin || s > len + margin || t > across / 2 + margin)
+      return FALSE;
+  }
+  double cax, cay, cbx, cby;
+  middle_line (c->title, &cax, &cay, &cbx, &cby);
+  double clen = MAX (hypot (cbx - cax, cby - cay), 1e-9);
+  return fabs (((cbx - cax) * ux + (cby - cay) * uy) / clen) < M_SQRT1_2;
+}
+
 /* A reading and the detector's rank of the candidate it came from. */
 typedef struct {
   TsRecognizedCard *r;
@@ -148,6 +185,13 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
 
   for (guint i = 0; i < cands->len; i++) {
     const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    gboolean across = FALSE;
+    for (guint j = 0; j < read->len && !across; j++)
+      across = across_named_title (c, g_array_index (read, Entry, j).r->title);
+    if (across) {
+      st.n_skipped++;
+      continue;
+    }
     TsReading rd;
     gboolean ok = ts_reader_read (reader, image, c, &rd);
     st.n_candidates++;

@@ -26,6 +26,7 @@ typedef struct {
   double ms_ocr;
   double ms_match;
   guint n_candidates;   /* candidates read */
+  guint n_skipped;      /* candidates not read: lines across a title already named */
 } TsRecognizeStats;
 
 /* Runs detector and reader over image. Returns a GPtrArray of TsRecognizedCard (freed with

@@ -115,6 +115,7 @@ score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
   eval->stats.ms_ocr += st.ms_ocr;
   eval->stats.ms_match += st.ms_match;
   eval->stats.n_candidates += st.n_candidates;
+  eval->stats.n_skipped += st.n_skipped;
   eval->n_images++;
 
   eval->n_truth += truth->len;
