@@ -125,6 +125,7 @@ ts_observe_place_candidates (const TsCalibration *cal, const TsCardCandidate *ca
     in.area = pl.area;
     in.owner = pl.owner;
     in.pile = ts_area_kind_is_pile (pl.area);
+    in.pile_face_down = pl.area == TS_AREA_LIBRARY;
     in.confidence = c->confidence;
     memcpy (in.title_px, c->title, sizeof in.title_px);
     memcpy (in.quad_px, c->quad, sizeof in.quad_px);

@@ -137,7 +137,7 @@ typedef struct {
   gboolean have_angle;
   gboolean angle_settled;
   int area, owner;
-  gboolean pile;
+  gboolean pile, pile_face_down;
   int next_area, next_area_frames;  /* a zone change being confirmed */
   int consecutive;        /* frames matched in a row */
   double conf_sum;
@@ -926,6 +926,7 @@ pile_covered_by (Track *tr, Track *top)
   top->area = tr->area;
   top->owner = tr->owner;
   top->pile = TRUE;
+  top->pile_face_down = tr->pile_face_down;
   top->last = tr->last;
   top->whole = tr->whole;
   top->last_frame = tr->last_frame;
@@ -1184,6 +1185,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->area = in->area;
   tr->owner = in->owner;
   tr->pile = in->pile;
+  tr->pile_face_down = in->pile_face_down;
   tr->consecutive = 1;
   tr->conf_sum = in->confidence;
   tr->conf_n = 1;
@@ -1495,11 +1497,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
+    tr->pile_face_down = in->pile_face_down;
   } else if (zoned && in->area != tr->area && tr->next_area_frames >= t->p.confirm_frames) {
     int from = tr->area;
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
+    tr->pile_face_down = in->pile_face_down;
     held_turn_release (t, tr, FALSE, out);
     TsObservation *o = emit (out, TS_OBS_MOVED, tr, time_us, t->cur, mean_conf (tr),
                              t->p.confirm_below);
@@ -1929,6 +1933,11 @@ pile_towards (TsTracker *t, const Track *o, const double from[2], const double t
         (unlinked && p->link_key != 0) || p->last_seen_us + PILE_VANISHED_US < seen_us)
       continue;
     if (!same_owner (p, o))
+      continue;
+    /* Face down, the library shows no card put on it: a card carried off its way went
+     * past it, off the table (seed 67: a Demonic Tutor carried off, another card cast
+     * where it lay, was reported put on its owner's library). */
+    if (p->pile_face_down)
       continue;
     if (!carried_towards (o, from, to, p))
       continue;

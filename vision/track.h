@@ -41,6 +41,7 @@ typedef struct {
   int area;              /* caller's zone code (0 = outside every zone) */
   int owner;             /* seat, -1 unknown */
   gboolean pile;         /* the area stacks cards (graveyard, library, exile) */
+  gboolean pile_face_down; /* its stack lies face down (library): no card is seen put there */
   double confidence;     /* detector's 0..1 */
   /* For reading the name: the title line (and card outline when known) in image pixels,
    * the card's own top-left corner first, clockwise. */

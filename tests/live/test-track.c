@@ -109,7 +109,8 @@ sim_step (Sim *s, int frames)
       t->rel_angle_deg = fmod (c->angle + g_rand_double_range (s->rand, -1, 1) + 360, 360);
       t->area = c->area;
       t->owner = c->owner;
-      t->pile = c->area == AREA_GRAVEYARD;
+      t->pile = c->area == AREA_GRAVEYARD || c->area == AREA_LIBRARY;
+      t->pile_face_down = c->area == AREA_LIBRARY;
       t->confidence = 0.9;
       t->name = c->name;
       t->name_score = c->name ? 0.95 : 0;
@@ -956,16 +957,17 @@ forest_entered_id (const Sim *s)
 }
 
 /* forest_sim_init's Forest (its track id to *forest_id) and a card put on its owner's
- * graveyard at (900, 600), its title painted grey (the name it reads), followed for frames
- * frames. Returns the Forest's index; the pile card's goes to *pile. */
+ * pile in area (the graveyard, or the library) at (900, 600), its title painted grey (the
+ * name it reads), followed for frames frames. Returns the Forest's index; the pile card's
+ * goes to *pile. */
 static int
-forest_beside_a_pile (Sim *s, FakeReader *fr, TsImage **im, int grey, int frames,
+forest_beside_a_pile (Sim *s, FakeReader *fr, TsImage **im, int area, int grey, int frames,
                       guint *forest_id, int *pile)
 {
   int c = forest_sim_init (s, fr, im, 0);
   *forest_id = forest_entered_id (s);
   paint_title (*im, 900, 600, grey, TRUE);
-  *pile = sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  *pile = sim_add (s, 900, 600, NULL, area);
   sim_step (s, frames);
   return c;
 }
@@ -981,17 +983,17 @@ carry_off (Sim *s, int c, double dx, double dy)
   }
 }
 
-/* The Forest of forest_sim_init, beside its owner's graveyard pile, is lifted and carried
- * off by (dx, dy) a frame for four frames, then swapped for an Island where it lay; three
- * seconds go by. Returns the Forest's track id; *lifted and *last_seen receive the
- * frames it was lifted and last seen. */
+/* The Forest of forest_sim_init, beside its owner's pile in area (the graveyard, or the
+ * library), is lifted and carried off by (dx, dy) a frame for four frames, then swapped for
+ * an Island where it lay; three seconds go by. Returns the Forest's track id; *lifted and
+ * *last_seen receive the frames it was lifted and last seen. */
 static guint
-carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, double dx, double dy,
+carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, int area, double dx, double dy,
                        guint64 *lifted, guint64 *last_seen)
 {
   guint forest_id;
   int pile;
-  int c = forest_beside_a_pile (s, fr, im, 0, FPS, &forest_id, &pile);
+  int c = forest_beside_a_pile (s, fr, im, area, 0, FPS, &forest_id, &pile);
   *lifted = s->frame;
   carry_off (s, c, dx, dy);
   *last_seen = s->frame - 1;
@@ -1014,7 +1016,8 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint64 lifted, last_seen;
-  guint forest_id = carry_off_and_replace (&s, &fr, &im, 25, 12, &lifted, &last_seen);
+  guint forest_id = carry_off_and_replace (&s, &fr, &im, AREA_GRAVEYARD, 25, 12, &lifted,
+                                          &last_seen);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   const TsObservation *mv = NULL;
   for (guint i = 0; (mv = find_obs (&s, TS_OBS_MOVED, i)) != NULL; i++)
@@ -1056,7 +1059,7 @@ test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card (v
   g_autoptr (TsImage) im = NULL;
   guint forest_id;
   int pile;
-  int c = forest_beside_a_pile (&s, &fr, &im, 110, FPS, &forest_id, &pile);  /* a Swamp */
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);  /* a Swamp */
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
   s.cards[pile].present = FALSE;  /* its outline lost from now on */
   carry_off (&s, c, 25, 12);
@@ -1216,7 +1219,8 @@ test_track__card_read_on_a_pile_over_another_moved_there (void **state)
   g_autoptr (TsImage) im = NULL;
   guint forest_id;
   int pile;
-  int c = forest_beside_a_pile (&s, &fr, &im, 60, 2 * FPS, &forest_id, &pile);  /* an Island */
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 60, 2 * FPS, &forest_id,
+                             &pile);  /* an Island */
   s.cards[c].present = FALSE;
   guint64 gone = s.frame;
   sim_step (&s, 8);
@@ -1583,6 +1587,16 @@ test_track__move_to_a_pile_read_as_it_just_before_is_dated_when_it_went (void **
   forest_sim_clear (&s, &fr);
 }
 
+/* The card of track id left play, where to unseen: one departure, its, and no move. */
+static void
+assert_left_unseen_where (const Sim *s, guint id)
+{
+  assert_int_equal (count_kind (s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (s, TS_OBS_LEFT, 0)->track_id, id);
+  for (guint i = 0; find_obs (s, TS_OBS_MOVED, i) != NULL; i++)
+    assert_int_not_equal (find_obs (s, TS_OBS_MOVED, i)->track_id, id);
+}
+
 /* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
@@ -1591,11 +1605,25 @@ test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint64 lifted, last_seen;
-  guint forest_id = carry_off_and_replace (&s, &fr, &im, -25, -12, &lifted, &last_seen);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
-  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id, forest_id);
-  for (guint i = 0; find_obs (&s, TS_OBS_MOVED, i) != NULL; i++)
-    assert_int_not_equal (find_obs (&s, TS_OBS_MOVED, i)->track_id, forest_id);
+  guint forest_id = carry_off_and_replace (&s, &fr, &im, AREA_GRAVEYARD, -25, -12, &lifted,
+                                          &last_seen);
+  assert_left_unseen_where (&s, forest_id);
+  forest_sim_clear (&s, &fr);
+}
+
+/* ... nor carried off towards its owner's library: the library lies face down and shows no
+ * card put on it, so the card went past it, off the table (seed 67: a Demonic Tutor
+ * carried off and another card cast where it lay was reported put on the library). */
+static void
+test_track__card_carried_towards_the_library_and_replaced_left (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint64 lifted, last_seen;
+  guint forest_id = carry_off_and_replace (&s, &fr, &im, AREA_LIBRARY, 25, 12, &lifted,
+                                          &last_seen);
+  assert_left_unseen_where (&s, forest_id);
   forest_sim_clear (&s, &fr);
 }
 
@@ -3146,6 +3174,7 @@ main (void)
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
+    cmocka_unit_test (test_track__card_carried_towards_the_library_and_replaced_left),
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
