@@ -119,13 +119,11 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
 
 /* A lone line turned across a title already named and lying within it (a fifth of that
  * title's height to spare around it): a letter's stroke the detector took for a line, which
- * can only read as a piece of that name. A line along the title is read: a band over
- * stacked cards holds the tight titles of other cards. */
+ * can only read as a piece of that name. A line along a title found alone is read: a band
+ * over stacked cards holds the tight titles of other cards. */
 static gboolean
 across_named_title (const TsCardCandidate *c, const double named[4][2])
 {
-  if (c->has_quad)
-    return FALSE;
   double ax, ay, bx, by, along, across;
   middle_line (named, &ax, &ay, &bx, &by);
   ts_rectify_quad_size (named, &along, &across);
@@ -143,6 +141,22 @@ across_named_title (const TsCardCandidate *c, const double named[4][2])
   middle_line (c->title, &cax, &cay, &cbx, &cby);
   double clen = MAX (hypot (cbx - cax, cby - cay), 1e-9);
   return fabs (((cbx - cax) * ux + (cby - cay) * uy) / clen) < M_SQRT1_2;
+}
+
+gboolean
+ts_recognize_is_part_of (const TsCardCandidate *c, const TsRecognizedCard *r)
+{
+  g_return_val_if_fail (c && r, FALSE);
+  if (c->has_quad)
+    return FALSE;
+  if (across_named_title (c, r->title))
+    return TRUE;
+  if (!r->has_quad)
+    return FALSE;
+  for (int k = 0; k < 4; k++)
+    if (!ts_rectify_quad_contains (r->quad, c->title[k][0], c->title[k][1]))
+      return FALSE;
+  return TRUE;
 }
 
 /* A reading and the detector's rank of the candidate it came from. */
@@ -185,10 +199,10 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
 
   for (guint i = 0; i < cands->len; i++) {
     const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
-    gboolean across = FALSE;
-    for (guint j = 0; j < read->len && !across; j++)
-      across = across_named_title (c, g_array_index (read, Entry, j).r->title);
-    if (across) {
+    gboolean part = FALSE;
+    for (guint j = 0; j < read->len && !part; j++)
+      part = ts_recognize_is_part_of (c, g_array_index (read, Entry, j).r);
+    if (part) {
       st.n_skipped++;
       continue;
     }

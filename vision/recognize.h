@@ -26,8 +26,15 @@ typedef struct {
   double ms_ocr;
   double ms_match;
   guint n_candidates;   /* candidates read */
-  guint n_skipped;      /* candidates not read: lines across a title already named */
+  guint n_skipped;      /* candidates not read: pieces of a card already named */
 } TsRecognizeStats;
+
+/* TRUE when candidate c can only read as a piece of card r, already named: a lone line
+ * within r's outline (its rules text, its type line, its title again), or one turned across
+ * r's title and lying within it (a letter's stroke taken for a line). A card lying over r
+ * hides r's outline, which is then not found whole. ts_recognize_image() reads no such
+ * candidate. */
+gboolean ts_recognize_is_part_of (const TsCardCandidate *c, const TsRecognizedCard *r);
 
 /* Runs detector and reader over image. Returns a GPtrArray of TsRecognizedCard (freed with
  * the array), one per recognised card, duplicates (the same title found twice) merged.

@@ -28,8 +28,8 @@ print_eval (const char *what, const TsEval *e)
           ts_eval_recall (e), e->n_truth_known ? (double) e->n_correct / e->n_truth_known : 0,
           ts_eval_precision (e));
   double n = MAX (e->n_images, 1);
-  printf ("  per image: %.1f ms total; detect %.1f ms, %.1f candidates read (%.1f more across "
-          "a title already named, not read): rectify %.1f ms, OCR %.1f ms, match %.1f ms\n",
+  printf ("  per image: %.1f ms total; detect %.1f ms, %.1f candidates read (%.1f more, pieces "
+          "of a card already named, not read): rectify %.1f ms, OCR %.1f ms, match %.1f ms\n",
           e->ms_total / n, e->stats.ms_detect / n, e->stats.n_candidates / n,
           e->stats.n_skipped / n, e->stats.ms_rectify / n, e->stats.ms_ocr / n,
           e->stats.ms_match / n);
@@ -171,8 +171,8 @@ print_synth (const char *what, const TsEval *e)
           e->n_upright_correct, e->n_tapped_checked,
           e->n_tapped_checked ? e->angle_err_sum / e->n_tapped_checked : 0);
   double n = MAX (e->n_images, 1);
-  printf ("  per scene: %.1f ms; detect %.1f ms, %.1f candidates read (%.1f across a title "
-          "already named, not read), OCR %.1f ms, match %.1f ms\n",
+  printf ("  per scene: %.1f ms; detect %.1f ms, %.1f candidates read (%.1f more, pieces of a "
+          "card already named, not read), OCR %.1f ms, match %.1f ms\n",
           e->ms_total / n, e->stats.ms_detect / n, e->stats.n_candidates / n,
           e->stats.n_skipped / n, e->stats.ms_ocr / n, e->stats.ms_match / n);
 }

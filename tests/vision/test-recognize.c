@@ -807,12 +807,51 @@ test_recognize__lengthened_line_follows_the_text_slant (void **state)
   assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_NORMAL, 6001, "Regrowth", 4);
 }
 
-/* Lines the detector finds within a title already named (easy scene 1007: the strokes of
- * "o" and "R" in "Mons's Goblin Raiders", each taken for a short line across the name) can
- * only read as part of that name: they are not read. Every readable card of the scene is still reported, on its own
- * name line, and nothing else. */
+/* Which candidates are pieces of a card already named, by their place alone: a line within
+ * the card's outline, or one turned across its title and lying within it; not a line along a
+ * title found alone (a band over stacked cards holds other cards' tight titles), one reaching
+ * off the card, or a card outline. */
 static void
-test_recognize__lines_within_a_named_title_are_not_read (void **state)
+test_recognize__piece_of_a_named_card (void **unused)
+{
+  TsRecognizedCard card = { .name = "Forest", .has_quad = TRUE };
+  const double quad[4][2] = { { 100, 100 }, { 730, 100 }, { 730, 980 }, { 100, 980 } };
+  const double title[4][2] = { { 130, 130 }, { 700, 130 }, { 700, 190 }, { 130, 190 } };
+  memcpy (card.quad, quad, sizeof quad);
+  memcpy (card.title, title, sizeof title);
+  TsRecognizedCard line = card;
+  line.has_quad = FALSE;
+  memset (line.quad, 0, sizeof line.quad);
+
+  struct {
+    double q[4][2];
+    gboolean has_quad, of_card, of_line;
+  } cases[] = {
+    { { { 150, 700 }, { 650, 700 }, { 650, 730 }, { 150, 730 } }, FALSE, TRUE, FALSE },
+    { { { 600, 700 }, { 900, 700 }, { 900, 730 }, { 600, 730 } }, FALSE, FALSE, FALSE },
+    { { { 150, 140 }, { 400, 140 }, { 400, 180 }, { 150, 180 } }, FALSE, TRUE, FALSE },
+    { { { 310, 125 }, { 310, 195 }, { 290, 195 }, { 290, 125 } }, FALSE, TRUE, TRUE },
+    { { { 310, 300 }, { 310, 400 }, { 290, 400 }, { 290, 300 } }, FALSE, TRUE, FALSE },
+    { { { 310, 100 }, { 310, 260 }, { 290, 260 }, { 290, 100 } }, FALSE, TRUE, FALSE },
+    { { { 150, 700 }, { 650, 700 }, { 650, 730 }, { 150, 730 } }, TRUE, FALSE, FALSE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    TsCardCandidate c = { .has_quad = cases[i].has_quad };
+    memcpy (c.title, cases[i].q, sizeof c.title);
+    memcpy (c.quad, quad, sizeof c.quad);
+    if (ts_recognize_is_part_of (&c, &card) != cases[i].of_card)
+      fail_msg ("case %u on the card outline: %d", i, !cases[i].of_card);
+    if (ts_recognize_is_part_of (&c, &line) != cases[i].of_line)
+      fail_msg ("case %u on the title found alone: %d", i, !cases[i].of_line);
+  }
+}
+
+/* Lines the detector finds on a card already named can only read as pieces of it (easy
+ * scene 1007: the strokes of "o" and "R" in "Mons's Goblin Raiders", each taken for a short
+ * line across the name, and lines of both cards' rules text): they are not read. Every
+ * readable card of the scene is still reported, on its own name line, and nothing else. */
+static void
+test_recognize__pieces_of_a_named_card_are_not_read (void **state)
 {
   Fixture *f = *state;
   g_autoptr (TsSynthScene) scene = render_bench_scene (f, TS_SYNTH_PRESET_EASY, 1007);
@@ -1225,7 +1264,8 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__band_searched_line_gives_its_text_row),
     cmocka_unit_test (test_recognize__name_line_displaced_by_playmat_print_is_read),
     cmocka_unit_test (test_recognize__lengthened_line_follows_the_text_slant),
-    cmocka_unit_test (test_recognize__lines_within_a_named_title_are_not_read),
+    cmocka_unit_test (test_recognize__piece_of_a_named_card),
+    cmocka_unit_test (test_recognize__pieces_of_a_named_card_are_not_read),
     cmocka_unit_test (test_recognize__line_across_from_a_card_band_is_another_card),
     cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
