@@ -1587,28 +1587,28 @@ test_track__move_to_a_pile_read_as_it_just_before_is_dated_when_it_went (void **
   forest_sim_clear (&s, &fr);
 }
 
-/* The card of track id left play, where to unseen: one departure, its, and no move. */
+/* carry_off_and_replace() with the pile in area and the Forest carried by (dx, dy) a frame:
+ * the Forest left play, where to unseen (one departure, its, and no move of it). */
 static void
-assert_left_unseen_where (const Sim *s, guint id)
+assert_carried_off_and_replaced_left (int area, double dx, double dy)
 {
-  assert_int_equal (count_kind (s, TS_OBS_LEFT), 1);
-  assert_int_equal (find_obs (s, TS_OBS_LEFT, 0)->track_id, id);
-  for (guint i = 0; find_obs (s, TS_OBS_MOVED, i) != NULL; i++)
-    assert_int_not_equal (find_obs (s, TS_OBS_MOVED, i)->track_id, id);
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint64 lifted, last_seen;
+  guint forest_id = carry_off_and_replace (&s, &fr, &im, area, dx, dy, &lifted, &last_seen);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id, forest_id);
+  for (guint i = 0; find_obs (&s, TS_OBS_MOVED, i) != NULL; i++)
+    assert_int_not_equal (find_obs (&s, TS_OBS_MOVED, i)->track_id, forest_id);
+  forest_sim_clear (&s, &fr);
 }
 
 /* ... but carried off the other way (back to the hand), it left. */
 static void
 test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  guint64 lifted, last_seen;
-  guint forest_id = carry_off_and_replace (&s, &fr, &im, AREA_GRAVEYARD, -25, -12, &lifted,
-                                          &last_seen);
-  assert_left_unseen_where (&s, forest_id);
-  forest_sim_clear (&s, &fr);
+  assert_carried_off_and_replaced_left (AREA_GRAVEYARD, -25, -12);
 }
 
 /* ... nor carried off towards its owner's library: the library lies face down and shows no
@@ -1617,14 +1617,7 @@ test_track__card_carried_away_from_the_pile_and_replaced_left (void **state)
 static void
 test_track__card_carried_towards_the_library_and_replaced_left (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  guint64 lifted, last_seen;
-  guint forest_id = carry_off_and_replace (&s, &fr, &im, AREA_LIBRARY, 25, 12, &lifted,
-                                          &last_seen);
-  assert_left_unseen_where (&s, forest_id);
-  forest_sim_clear (&s, &fr);
+  assert_carried_off_and_replaced_left (AREA_LIBRARY, 25, 12);
 }
 
 /* A card is taken away and another put in its place whose title looks much the same to the
