@@ -782,10 +782,12 @@ bench_cube (const char *shared, const TsCardDb *db, TsReader *reader)
   }
 }
 
-/* bench-recognize candidates IMAGE OUT.png: draws every detector candidate (cards cyan,
- * their titles green, lone title lines red, numbered by rank), to look at the misses. */
+/* bench-recognize candidates IMAGE OUT.png [CARDS]: draws every detector candidate (cards
+ * cyan, their titles green, lone title lines red, numbered by rank), to look at the misses,
+ * and prints what each reads, against the card database CARDS (a Scryfall-format JSON or a
+ * tablesight database; the bundled set without it). */
 static int
-draw_candidates (const char *in, const char *out_path)
+draw_candidates (const char *in, const char *out_path, const char *cards)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (TsImage) img = ts_cv_imread (in, &error);
@@ -797,7 +799,8 @@ draw_candidates (const char *in, const char *out_path)
   g_autoptr (TsDetector) det = photo_detector_new ();
   g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   ts_detector_detect (det, img, cands, NULL);
-  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  g_autoptr (TsCardDb) db = cards ? ts_carddb_open (cards, &error)
+                                  : ts_carddb_open_default (&error);
   g_autoptr (TsMatcher) matcher = db ? ts_matcher_new (db) : NULL;
   g_autoptr (TsReader) reader = matcher ? ts_reader_new (db, matcher, &error) : NULL;
   if (!reader) {
@@ -839,7 +842,7 @@ main (int argc, char **argv)
     return 77;
   }
   if (argc > 3 && strcmp (argv[1], "candidates") == 0)
-    return draw_candidates (argv[2], argv[3]);
+    return draw_candidates (argv[2], argv[3], argc > 4 ? argv[4] : NULL);
   if (argc > 1 && strcmp (argv[1], "detect") == 0) {
     g_autofree char *photo = g_build_filename (shared, "dev-photos", "visions-dev", "images",
                                                "IMG_20191130151746.jpg", NULL);
