@@ -1913,17 +1913,24 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
    * the strip for the text row as a band is searched (read as a line, the long strip's
    * empty ends made Tesseract read "Cognos"). A slant under 2 degrees is taken for none:
    * read again at any slant, the held-out scenes gained three names and the dev photos lost
-   * one to a wrong one, at twice the time. */
+   * one to a wrong one, at twice the time. Without a slant the strip is searched for its row
+   * as it lies: as a line, a lengthened strip that takes in a neighbour's dark frame or
+   * symbol can have its polarity chosen wrong (the cube photo: "Fire Elemental", hollow
+   * letters, read "Gietiemenat", and its first word taken for the card "Fire"). Those
+   * searches, new to lines not slanted, take a sure match only: the dev photos' "Summoner's
+   * Bond", a card the database lacks, came near "Summoner's Bane". */
+  gboolean flat = FALSE;
   for (int look = 0; look < 3; look++) {
     double row[4][2] = { { -1, -1 } };
     if (look == 1) {
       double slant = text_slant (image, q, 15);
       g_debug ("longer: text slant %.0f degrees", slant);
-      if (fabs (slant) < 2)
-        break;
-      double turned[4][2];
-      turn_quad (q, slant, turned);
-      memcpy (q, turned, sizeof q);
+      flat = fabs (slant) < 2;
+      if (!flat) {
+        double turned[4][2];
+        turn_quad (q, slant, turned);
+        memcpy (q, turned, sizeof q);
+      }
     } else if (look == 2) {
       /* Both ways up: a line that read nothing either way so far was kept the way it was
        * found (normal scene 6001: the third "Regrowth", read "sU ao"). */
@@ -1940,7 +1947,8 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m.name ? m.name : "-",
              m.score);
     gboolean had = out->name && out->score >= reader->name_score;
-    if (m.name && m.score >= reader->name_score &&
+    double need = flat && look >= 1 ? SURE_SCORE : reader->name_score;
+    if (m.name && m.score >= need &&
         (!had || strlen (m.name) > strlen (out->name))) {
       out->name = m.name;
       out->card = m.card;
@@ -1948,6 +1956,9 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
       g_free (out->text);
       out->text = g_steal_pointer (&text);
       memcpy (out->title, row[0][0] >= 0 ? row : q, sizeof q);
+      /* The card lies as its text read, its top along the title's (read turned half way
+       * round, it was reported upside down: synthetic normal scene 6001, a Regrowth). */
+      out->angle_deg = ts_rectify_quad_angle (out->title);
       reader->line_core[0] = reader->line_core[1] = 0;
       return TRUE;
     }
