@@ -638,6 +638,17 @@ test_reader__lower_min_score_keeps_looking (void **state)
   }
 }
 
+/* Whether reported card c is true card sc: its name, its title's centre on sc's name line. */
+static gboolean
+on_name_line (const TsSynthCard *sc, const TsRecognizedCard *c)
+{
+  double tq[4][2], cx, cy;
+  memcpy (tq, sc->title, sizeof tq);
+  ts_rectify_quad_clockwise (tq);
+  ts_rectify_quad_center (c->title, &cx, &cy);
+  return strcmp (c->name, sc->name) == 0 && ts_rectify_quad_contains (tq, cx, cy);
+}
+
 /* How many true cards called name in scene have a reported card of that name whose title
  * centre lies on their name line, each counted once. */
 static guint
@@ -648,18 +659,11 @@ placed_right (const TsSynthScene *scene, GPtrArray *cards, const char *name)
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
     if (strcmp (sc->name, name) != 0)
       continue;
-    double tq[4][2];
-    memcpy (tq, sc->title, sizeof tq);
-    ts_rectify_quad_clockwise (tq);
-    for (guint j = 0; j < cards->len; j++) {
-      const TsRecognizedCard *c = g_ptr_array_index (cards, j);
-      double cx, cy;
-      ts_rectify_quad_center (c->title, &cx, &cy);
-      if (strcmp (c->name, name) == 0 && ts_rectify_quad_contains (tq, cx, cy)) {
+    for (guint j = 0; j < cards->len; j++)
+      if (on_name_line (sc, g_ptr_array_index (cards, j))) {
         n++;
         break;
       }
-    }
   }
   return n;
 }
@@ -690,18 +694,10 @@ assert_placed_right_as_photo (Fixture *f, TsSynthPreset preset, guint32 seed, co
     fail_msg ("%u %s placed right of %u", placed, name, n);
   for (guint i = 0; i < scene->cards->len; i++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
-    double tq[4][2];
-    memcpy (tq, sc->title, sizeof tq);
-    ts_rectify_quad_clockwise (tq);
-    for (guint j = 0; j < cards->len; j++) {
+    for (guint j = 0; j < cards->len && strcmp (sc->name, name) == 0; j++) {
       const TsRecognizedCard *c = g_ptr_array_index (cards, j);
-      double cx, cy;
-      ts_rectify_quad_center (c->title, &cx, &cy);
-      if (strcmp (sc->name, name) != 0 || strcmp (c->name, name) != 0 ||
-          !ts_rectify_quad_contains (tq, cx, cy))
-        continue;
       double d = fabs (fmod (c->angle_deg - sc->angle + 540.0, 360.0) - 180.0);
-      if (d > 20)
+      if (on_name_line (sc, c) && d > 20)
         fail_msg ("%s reported at %.0f degrees, lies at %.0f", name, c->angle_deg, sc->angle);
     }
   }
