@@ -47,19 +47,31 @@ middle_line (const double q[4][2], double *ax, double *ay, double *bx, double *b
   *bx = (q[1][0] + q[2][0]) / 2, *by = (q[1][1] + q[2][1]) / 2;
 }
 
-/* How far (pixels) the point (x, y) lies across the middle line of title t (the segment
- * from the middle of its left end to the middle of its right end), when it lies beside that
- * segment; G_MAXDOUBLE when it lies beyond either end. */
+/* Where the point (x, y) lies against the middle line of title t (the segment from the middle
+ * of its left end to the middle of its right end): *along, pixels from the left end along the
+ * line; *off, pixels away from it across. Returns the line's length (0: no line). */
 static double
-beside_title_line (const double t[4][2], double x, double y)
+line_coords (const double t[4][2], double x, double y, double *along, double *off)
 {
   double ax, ay, bx, by;
   middle_line (t, &ax, &ay, &bx, &by);
-  double dx = bx - ax, dy = by - ay, n2 = dx * dx + dy * dy;
-  double s = n2 > 1e-9 ? ((x - ax) * dx + (y - ay) * dy) / n2 : -1;
-  if (s < 0 || s > 1)
-    return G_MAXDOUBLE;
-  return hypot (x - (ax + s * dx), y - (ay + s * dy));
+  double len = hypot (bx - ax, by - ay);
+  if (len < 1e-9)
+    return 0;
+  double ux = (bx - ax) / len, uy = (by - ay) / len, dx = x - ax, dy = y - ay;
+  *along = dx * ux + dy * uy;
+  *off = fabs (-dx * uy + dy * ux);
+  return len;
+}
+
+/* How far (pixels) the point (x, y) lies across the middle line of title t when it lies
+ * beside that line; G_MAXDOUBLE when it lies beyond either end. */
+static double
+beside_title_line (const double t[4][2], double x, double y)
+{
+  double s, off;
+  double len = line_coords (t, x, y, &s, &off);
+  return len > 0 && s >= 0 && s <= len ? off : G_MAXDOUBLE;
 }
 
 /* Both readings come from whole card outlines and one outline leaves out the other's title:
@@ -124,23 +136,20 @@ same_card (const TsRecognizedCard *a, const TsRecognizedCard *b)
 static gboolean
 across_named_title (const TsCardCandidate *c, const double named[4][2])
 {
-  double ax, ay, bx, by, along, across;
-  middle_line (named, &ax, &ay, &bx, &by);
+  double along, across, s, off;
   ts_rectify_quad_size (named, &along, &across);
-  double len = hypot (bx - ax, by - ay);
-  if (len < 1e-9)
-    return FALSE;
-  double ux = (bx - ax) / len, uy = (by - ay) / len, margin = 0.2 * across;
+  double margin = 0.2 * across;
   for (int k = 0; k < 4; k++) {
-    double dx = c->title[k][0] - ax, dy = c->title[k][1] - ay;
-    double s = dx * ux + dy * uy, t = fabs (-dx * uy + dy * ux);
-    if (s < -margin || s > len + margin || t > across / 2 + margin)
+    double len = line_coords (named, c->title[k][0], c->title[k][1], &s, &off);
+    if (len == 0 || s < -margin || s > len + margin || off > across / 2 + margin)
       return FALSE;
   }
-  double cax, cay, cbx, cby;
-  middle_line (c->title, &cax, &cay, &cbx, &cby);
-  double clen = MAX (hypot (cbx - cax, cby - cay), 1e-9);
-  return fabs (((cbx - cax) * ux + (cby - cay) * uy) / clen) < M_SQRT1_2;
+  /* Its own middle line, measured along the title's. */
+  double ax, ay, bx, by, sa, sb;
+  middle_line (c->title, &ax, &ay, &bx, &by);
+  line_coords (named, ax, ay, &sa, &off);
+  line_coords (named, bx, by, &sb, &off);
+  return fabs (sb - sa) < M_SQRT1_2 * MAX (hypot (bx - ax, by - ay), 1e-9);
 }
 
 gboolean
