@@ -783,6 +783,20 @@ read_as (const Track *tr)
   return lead ? lead->name : NULL;
 }
 
+/* The name tr was read as last for the first time (the card it follows now, when it has
+ * followed others before: cards carried in a hand), or NULL when never read. */
+static const char *
+read_last (const Track *tr)
+{
+  const Vote *last = NULL;
+  for (guint i = 0; i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (last == NULL || v->first_us > last->first_us)
+      last = v;
+  }
+  return last ? last->name : NULL;
+}
+
 /* The pile's new track, never reported, is card: it takes the card's identity and is
  * reported from now on (the caller reports the move). */
 static void
@@ -800,19 +814,24 @@ pile_takes_card (Track *pile, const Track *card)
   pile->anchor[1] = pile->center[1];
 }
 
-/* When the card tr follows came: when tr was first seen, or when it was first read as its
- * name if that was a carry's time later (its track followed something else before, a stray
- * line on a pile). */
+/* When the card tr follows, read as name, came: when tr was first seen, or when it was first
+ * read as name if that was a carry's time later (its track followed something else before:
+ * a stray line on a pile, a card in a hand). */
 static gint64
-name_first_read (const Track *tr)
+first_read_as (const Track *tr, const char *name)
 {
   for (guint i = 0; i < tr->votes->len; i++) {
     const Vote *v = &g_array_index (tr->votes, Vote, i);
-    if (tr->name && strcmp (v->name, tr->name) == 0 &&
-        v->first_us > tr->confirmed_us + PILE_CARRY_US)
+    if (name && strcmp (v->name, name) == 0 && v->first_us > tr->confirmed_us + PILE_CARRY_US)
       return v->first_us;
   }
   return tr->confirmed_us;
+}
+
+static gint64
+name_first_read (const Track *tr)
+{
+  return first_read_as (tr, tr->name);
 }
 
 /* A card on a pile of tr's owner's, not reported yet, read as tr's name and first seen
@@ -860,39 +879,62 @@ in_play_as (const Track *o, const char *name)
   return o->state == TRACK_ACTIVE && !o->pile && o->name != NULL && strcmp (o->name, name) == 0;
 }
 
-/* A card not on a pile, never reported, of the owner of the pile card tr and read as tr's
- * name (or not yet named, but read so once with no other reading), last seen less than a
- * carry's time before tr was first seen (out of sight since, or found again after tr came,
- * on another card), while no card of that name and owner is reported in play. */
+/* A card not on a pile, never reported, of the owner of the pile card tr and read as name
+ * (or not yet named, and read so last), last seen less than a carry's time before the pile's
+ * card came, at came_us (out of sight since, or found again after it came, on another card),
+ * while no card of that name and owner is reported in play or known on a pile. */
 static Track *
-pending_named (TsTracker *t, const Track *tr)
+pending_named (TsTracker *t, const Track *tr, const char *card_name, gint64 came_us)
 {
   /* A card of that name reported in play is the one (a second, unreported track of it is
    * a piece of it or of another). */
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
-    if (in_play_as (o, tr->name) && same_owner (o, tr))
+    if (in_play_as (o, card_name) && same_owner (o, tr))
+      return NULL;
+    /* Nor when a card of that name is known on a pile of that owner's: its name read
+     * again. */
+    if (o != tr && o->pile && o->name && strcmp (o->name, card_name) == 0 && same_owner (o, tr) &&
+        (o->state == TRACK_ACTIVE || o->state == TRACK_BURIED))
       return NULL;
   }
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
     if (p == tr || p->pile || p->state != TRACK_PENDING || !same_owner (p, tr))
       continue;
-    /* Out of sight since before tr came; or out of sight as it came, and found again on
+    /* Out of sight since before that card came; or out of sight as it came, found again on
      * whatever was put in p's place since: as p was read before (seed 71: a Paralyze read
      * once where it lay, killed at once, and a Nettling Imp cast there: its entry and its
      * move to the graveyard, which had been reported as a card put there from nowhere.
      * Eight 1080p games: recall 0.897 -> 0.903, precision 0.929 both). */
     const char *name = NULL;
-    if (p->last_frame != t->cur && p->last_seen_us <= tr->first_seen_us + PILE_CARRY_US)
-      name = read_as (p);
-    else if (p->gap_to_us > 0 && p->gap_to_us >= tr->first_seen_us &&
-             p->gap_from_us <= tr->first_seen_us + PILE_CARRY_US)
+    if (p->last_frame != t->cur && p->last_seen_us <= came_us + PILE_CARRY_US)
+      name = read_as (p) ? read_as (p) : read_last (p);
+    else if (p->gap_to_us > 0 && p->gap_to_us >= came_us &&
+             p->gap_from_us <= came_us + PILE_CARRY_US)
       name = read_before (p, p->gap_from_us);
-    if (name != NULL && strcmp (name, tr->name) == 0)
+    if (name != NULL && strcmp (name, card_name) == 0)
       return p;
   }
   return NULL;
+}
+
+/* The pile card tr, named, is the card seen a moment in play where brief's track began, as
+ * name: reports that card's entry (dated when that track began, or when it was first read
+ * so, as it came) and its move onto the pile at moved_us (by tr, which takes its new
+ * identity), with confidence conf. */
+static void
+came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, gint64 moved_us,
+               double conf, GArray *out)
+{
+  Track card = *brief;
+  card.name = (char *) name;
+  card.tapped = brief->entry_tapped;
+  tr->id = card.id = t->next_id++;
+  emit (out, TS_OBS_ENTERED, &card, first_read_as (brief, name), t->cur, conf,
+        t->p.confirm_below);
+  TsObservation *o = emit (out, TS_OBS_MOVED, tr, moved_us, t->cur, conf, t->p.confirm_below);
+  o->from_area = brief->area;
 }
 
 /* A card in play of the owner of the pile card tr, named, that was read as tr's name before
@@ -945,13 +987,13 @@ pile_covered_by (Track *tr, Track *top)
  * minute later, was reported cast and put there again. Eight 1080p games, with
  * find_reappeared() taking a pile's card read again there for that card: event precision
  * 0.950 -> 0.961). A pile never reported becomes it; a reported one is covered by a copy of
- * tr's identity. */
-static void
+ * tr's identity. Returns the track that holds that identity now. */
+static Track *
 pile_put_on (TsTracker *t, Track *pile, const Track *tr)
 {
   if (pile->state == TRACK_PENDING) {
     pile_takes_card (pile, tr);
-    return;
+    return pile;
   }
   Track *top = g_new (Track, 1);
   *top = *tr;
@@ -968,6 +1010,7 @@ pile_put_on (TsTracker *t, Track *pile, const Track *tr)
   top->state = TRACK_ACTIVE;
   pile_covered_by (pile, top);
   g_ptr_array_add (t->tracks, top);
+  return top;
 }
 
 /* A card of the pile's owner's reported in play as name, out of sight since before since_us
@@ -1014,6 +1057,19 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
       TsObservation *o = emit (out, TS_OBS_MOVED, gone, lead->first_us, t->cur,
                                MIN (gone->name_score, lead->best), t->p.confirm_below);
       o->from_area = from;
+      return;
+    }
+    /* A pile's top read as a card seen a moment in play, never reported (cast and put
+     * there at once, handled all the while): it came into play and went there, over the
+     * pile's card. */
+    Track *brief = tr->pile ? pending_named (t, tr, lead->name, lead->first_us) : NULL;
+    if (brief != NULL) {
+      Track card = *brief;
+      card.name = lead->name;
+      card.name_score = MIN (lead->best, brief->name ? brief->name_score : lead->best);
+      Track *top = pile_put_on (t, tr, &card);
+      came_and_went (t, top, brief, lead->name, lead->first_us, 0.5 * card.name_score, out);
+      g_ptr_array_remove_fast (t->tracks, brief);
       return;
     }
     /* The same place now holds another card: the old one left, a new one came. Seen to
@@ -1966,23 +2022,6 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
-/* The pile card tr, named, is the card seen a moment in play where brief's track began, as
- * name: reports that card's entry (dated when that track began, as it came) and its move
- * onto the pile (by tr, which takes its new identity), with confidence conf. */
-static void
-came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, double conf,
-               GArray *out)
-{
-  Track card = *brief;
-  card.name = (char *) name;
-  card.tapped = brief->entry_tapped;
-  tr->id = card.id = t->next_id++;
-  emit (out, TS_OBS_ENTERED, &card, brief->confirmed_us, t->cur, conf, t->p.confirm_below);
-  TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
-                           t->p.confirm_below);
-  o->from_area = brief->area;
-}
-
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
@@ -2007,11 +2046,11 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   }
   double name_factor = tr->name ? tr->name_score : 0.5;
   Track *brief = old == NULL && tr->pile && tr->name
-                   ? pending_named (t, tr) : NULL;
+                   ? pending_named (t, tr, tr->name, tr->first_seen_us) : NULL;
   if (brief != NULL) {
     /* A card seen in play a moment, never reported (handled all the while), now on a pile
      * under its name: it came into play, then went there. */
-    came_and_went (t, tr, brief, tr->name,
+    came_and_went (t, tr, brief, tr->name, name_first_read (tr),
                    0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score),
                    out);
     g_ptr_array_remove_fast (t->tracks, brief);
@@ -2021,7 +2060,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * now (gone_name). */
   Track *was = old == NULL && tr->pile && tr->name ? gone_named (t, tr) : NULL;
   if (was != NULL) {
-    came_and_went (t, tr, was, was->gone_name, 0.5 * tr->name_score, out);
+    came_and_went (t, tr, was, was->gone_name, name_first_read (tr), 0.5 * tr->name_score, out);
     g_clear_pointer (&was->gone_name, g_free);
     return;
   }

@@ -1437,6 +1437,118 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card put down and lifted at once (six frames, moving all the while), its title painted
+ * grey at each place it passes; after read_as frames, painted Forest, the name it reads from
+ * then on (first it reads as grey's name, or nothing when blank). Returns the frame it came. */
+static guint64
+put_down_and_lifted (Sim *s, TsImage *im, int c, int grey, int read_as, int frames)
+{
+  guint64 came = s->frame;
+  s->cards[c].present = TRUE;
+  for (int k = 0; k < frames; k++) {
+    paint_title (im, s->cards[c].x, s->cards[c].y, k < read_as ? grey : 10, TRUE);
+    sim_step (s, 1);
+    s->cards[c].x += 4;
+  }
+  s->cards[c].present = FALSE;
+  return came;
+}
+
+/* The same, put on its owner's graveyard over a card already there (an Island): it came
+ * into play and went there, over the Island, which stays on the pile (no departure). Its
+ * first reading, weak, had it for a Swamp (a card in the hand that put it down): the name it
+ * was read as last is the one that went. */
+static void
+test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  paint_title (im, 900, 600, 60, TRUE);  /* an Island on the graveyard */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  fr.weak_first = fr.reads + 1;
+  guint64 came = put_down_and_lifted (&s, im, c, 110, 4, 10);  /* Swamp, then Forest */
+  sim_step (&s, 5);
+  assert_int_equal (s.obs->len, 1);
+  paint_title (im, 900, 600, 10, TRUE);  /* the Forest on it */
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (s.obs->len, 3);
+  assert_forest_came_and_went_within (&s, came, put, 3);
+  /* The Island, covered, is still counted in the tracker (one card in play: none). */
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A Forest on the graveyard, an Island cast and put over it at once (came and went), then
+ * the pile's top read as Forest again (the Island taken back), while a piece of a card read
+ * as Forest was seen a moment in play: that is the Forest known on the pile seen again, not
+ * a second Forest that came and went. */
+static void
+test_track__card_known_on_a_pile_seen_again_did_not_come_and_go (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  paint_title (im, 900, 600, 10, TRUE);  /* a Forest on the graveyard */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 2 * FPS);
+  put_down_and_lifted (&s, im, c, 60, 6, 6);  /* an Island */
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, 60, TRUE);
+  sim_step (&s, 3 * FPS);
+  const TsObservation *island = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (island);
+  assert_int_equal (island->area, AREA_BATTLEFIELD);
+  s.cards[c].x = 300;
+  s.cards[c].y = 200;
+  put_down_and_lifted (&s, im, c, 10, 6, 6);  /* a piece read as Forest */
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_step (&s, 3 * FPS);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_ENTERED && o->area == AREA_BATTLEFIELD &&
+                  g_strcmp0 (o->name, "Forest") == 0);
+  }
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card that was not read at first (the back of a card in a hand, moving over the table),
+ * then read as a Forest put down there and lifted at once, read on the graveyard: the
+ * Forest came when it was first read, not when the track began. */
+static void
+test_track__card_read_late_then_on_a_pile_came_when_first_read (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  guint64 began = put_down_and_lifted (&s, im, c, BLANK_GREY, 20, 26);
+  sim_step (&s, 5);
+  assert_int_equal (s.obs->len, 0);
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 3 * FPS);
+  const TsObservation *in = find_named (&s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (in);
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_in_range (in->time_us, (gint64) (began + 20) * FRAME_US,
+                   (gint64) (began + 26) * FRAME_US);
+  assert_non_null (find_named (&s, TS_OBS_MOVED, "Forest"));
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card read once where it lay (as Forest), carried off unseen at once onto its owner's
  * graveyard pile, and another card (an Island) put where it lay. With pile_read_late, the
  * pile's card is read only after the Island was reported (it reads nothing before). The
@@ -3171,6 +3283,9 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
+    cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
+    cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_read_on_the_pile_later_came_and_went),
     cmocka_unit_test (test_track__card_read_once_and_replaced_is_not_a_pile_card_come_much_later),
