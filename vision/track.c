@@ -275,7 +275,7 @@ ts_tracker_params_init (TsTrackerParams *p)
   p->confirm_reread_ms = 167;
   p->max_reads = 6;
   p->confirm_below = 0.6;
-  p->late_name_ms = 500;
+  p->late_name_ms = 300;
   p->title_reach = 0.6;
   p->gap_title_reach = 0.3;
   p->report_unread = TRUE;

@@ -128,11 +128,13 @@ typedef struct {
                            * (a box, a die, a sleeve's back, stray lines) and their turns
                            * would be reported too */
   double confirm_below;   /* observations less confident than this ask for confirmation (0.6) */
-  int late_name_ms;       /* a card first read this long after its track began (500) came
+  int late_name_ms;       /* a card first read this long after its track began (300) came
                            * when it was first read, lying as it lay then: the track had
-                           * followed something unreadable there before. Shorter dates more
-                           * slow-to-read cards late; longer keeps more entries dated from a
-                           * stray detection */
+                           * followed something unreadable there before (a hand carrying
+                           * the card in). Shorter dates more slow-to-read cards late; longer
+                           * keeps more entries dated from a stray detection (eight 1080p
+                           * games: 500 dated two cards carried in half a second early, 200
+                           * the same as 300) */
   gboolean sync_reads;    /* read on the calling thread (tests, offline evaluation) */
 } TsTrackerParams;
 

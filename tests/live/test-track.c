@@ -2629,11 +2629,11 @@ test_track__finish_forgets_a_glimpse (void **state)
   sim_clear (&s);
 }
 
-/* A track begins on something unreadable lying crosswise (a shadow, a box); a second later a
- * card is put down there and read: the card entered when it came, lying as it lies, with no
- * tap or untap from the thing before it. */
+/* A track begins on something unreadable lying crosswise (a shadow, a box); junk_frames
+ * later a card is put down there and read: the card entered when it came, lying as it lies,
+ * with no tap or untap from the thing before it. */
 static void
-test_track__card_put_where_junk_lay_enters_when_read (void **state)
+card_put_where_junk_lay_case (int junk_frames)
 {
   static const char *const junk[] = { "-", NULL };
   static const char *const elves[] = { "Llanowar Elves:0.9", NULL };
@@ -2648,7 +2648,7 @@ test_track__card_put_where_junk_lay_enters_when_read (void **state)
   s.cards[c].present = FALSE;
   g_autoptr (TsImage) im = render_titles (&s);
   s.image = im;
-  sim_step (&s, 36);
+  sim_step (&s, junk_frames);
   assert_int_equal (s.obs->len, 0);
   s.cards[j].present = FALSE;
   s.cards[c].present = TRUE;
@@ -2662,6 +2662,20 @@ test_track__card_put_where_junk_lay_enters_when_read (void **state)
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
   sim_clear (&s);
+}
+
+static void
+test_track__card_put_where_junk_lay_enters_when_read (void **state)
+{
+  card_put_where_junk_lay_case (36);
+}
+
+/* The same when the junk lay there less than half a second (a hand carrying the card over
+ * the table, followed before the card was put down: seed 61, White Ward and Fungusaur). */
+static void
+test_track__card_put_where_junk_lay_a_moment_enters_when_read (void **state)
+{
+  card_put_where_junk_lay_case (12);
 }
 
 /* Tuned to report only cards that read (the live table's tuning): a whole card that never
@@ -3272,6 +3286,7 @@ main (void)
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
+    cmocka_unit_test (test_track__card_put_where_junk_lay_a_moment_enters_when_read),
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
