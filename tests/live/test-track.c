@@ -1403,40 +1403,6 @@ assert_forest_came_and_went (const Sim *s, guint64 came, guint64 put)
   assert_forest_came_and_went_within (s, came, put, 0);
 }
 
-/* A card played and at once put in its owner's graveyard (a spell countered as it is cast),
- * handled all the while it lay in play: never reported there, it is read on the pile. It came
- * into play and went to the graveyard; it did not come onto the pile from nowhere. */
-static void
-test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
-{
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
-  /* Put down and lifted again, moving all the while, six frames. */
-  guint64 came = s.frame;
-  s.cards[c].present = TRUE;
-  for (int k = 0; k < 6; k++) {
-    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);  /* reads Forest */
-    sim_step (&s, 1);
-    s.cards[c].x += 4;
-  }
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
-  assert_int_equal (s.obs->len, 0);
-  /* On the graveyard. */
-  paint_title (im, 900, 600, 10, TRUE);
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  guint64 put = s.frame;
-  sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (s.obs->len, 2);
-  assert_forest_came_and_went (&s, came, put);
-  forest_sim_clear (&s, &fr);
-}
-
 /* A card put down and lifted at once (six frames, moving all the while), its title painted
  * grey at each place it passes; after read_as frames, painted Forest, the name it reads from
  * then on (first it reads as grey's name, or nothing when blank). Returns the frame it came. */
@@ -1454,21 +1420,57 @@ put_down_and_lifted (Sim *s, TsImage *im, int c, int grey, int read_as, int fram
   return came;
 }
 
-/* The same, put on its owner's graveyard over a card already there (an Island): it came
- * into play and went there, over the Island, which stays on the pile (no departure). Its
- * first reading, weak, had it for a Swamp (a card in the hand that put it down): the name it
- * was read as last is the one that went. */
+/* A card played and at once put in its owner's graveyard (a spell countered as it is cast),
+ * handled all the while it lay in play: never reported there, it is read on the pile. It came
+ * into play and went to the graveyard; it did not come onto the pile from nowhere. */
 static void
-test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went (void **state)
+test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = blank_sim_init (&s, &fr, &im);
   s.cards[c].present = FALSE;
-  paint_title (im, 900, 600, 60, TRUE);  /* an Island on the graveyard */
+  sim_step (&s, 5);
+  guint64 came = put_down_and_lifted (&s, im, c, 10, 6, 6);  /* reads Forest */
+  sim_step (&s, 5);
+  assert_int_equal (s.obs->len, 0);
+  /* On the graveyard. */
+  paint_title (im, 900, 600, 10, TRUE);
   sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, 2 * FPS);
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (s.obs->len, 2);
+  assert_forest_came_and_went (&s, came, put);
+  forest_sim_clear (&s, &fr);
+}
+
+/* blank_sim_init's tracker with its card out of sight (in a hand), and a card on its
+ * owner's graveyard at (900, 600) whose title is painted grey, followed two seconds. Returns
+ * the card in hand's index. */
+static int
+pile_and_a_card_in_hand (Sim *s, FakeReader *fr, TsImage **im, int grey)
+{
+  int c = blank_sim_init (s, fr, im);
+  s->cards[c].present = FALSE;
+  paint_title (*im, 900, 600, grey, TRUE);
+  sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (s, 2 * FPS);
+  return c;
+}
+
+/* A card put down and lifted at once, put on its owner's graveyard over a card already
+ * there (an Island): it came into play and went there, over the Island, which stays on the
+ * pile (no departure). Its first reading, weak, had it for a Swamp (a card in the hand that
+ * put it down): the name it was read as last is the one that went. */
+static void
+test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = pile_and_a_card_in_hand (&s, &fr, &im, 60);  /* an Island on the graveyard */
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   fr.weak_first = fr.reads + 1;
   guint64 came = put_down_and_lifted (&s, im, c, 110, 4, 10);  /* Swamp, then Forest */
@@ -1496,11 +1498,7 @@ test_track__card_known_on_a_pile_seen_again_did_not_come_and_go (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  paint_title (im, 900, 600, 10, TRUE);  /* a Forest on the graveyard */
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  sim_step (&s, 2 * FPS);
+  int c = pile_and_a_card_in_hand (&s, &fr, &im, 10);  /* a Forest on the graveyard */
   put_down_and_lifted (&s, im, c, 60, 6, 6);  /* an Island */
   sim_step (&s, 5);
   paint_title (im, 900, 600, 60, TRUE);
