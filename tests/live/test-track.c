@@ -1488,6 +1488,29 @@ test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went (void **
   forest_sim_clear (&s, &fr);
 }
 
+/* A Forest put on the graveyard over an Island from a hand (discarded), its way there unseen:
+ * it came onto the pile; the Island stays there, covered, and did not leave. */
+static void
+test_track__card_put_on_a_pile_from_a_hand_covers_the_pile_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  pile_and_a_card_in_hand (&s, &fr, &im, 60);  /* an Island on the graveyard */
+  const TsObservation *island = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (island);
+  guint island_id = island->track_id;
+  paint_title (im, 900, 600, 10, TRUE);  /* a Forest on it */
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *forest = find_named (&s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (forest);
+  assert_int_equal (forest->area, AREA_GRAVEYARD);
+  assert_int_not_equal (forest->track_id, island_id);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A Forest on the graveyard, an Island cast and put over it at once (came and went), then
  * the pile's top read as Forest again (the Island taken back), while a piece of a card read
  * as Forest was seen a moment in play: that is the Forest known on the pile seen again, not
@@ -3299,6 +3322,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
+    cmocka_unit_test (test_track__card_put_on_a_pile_from_a_hand_covers_the_pile_card),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_read_on_the_pile_later_came_and_went),
     cmocka_unit_test (test_track__card_read_once_and_replaced_is_not_a_pile_card_come_much_later),
