@@ -908,8 +908,11 @@ pending_named (TsTracker *t, const Track *tr, const char *card_name, gint64 came
      * move to the graveyard, which had been reported as a card put there from nowhere.
      * Eight 1080p games: recall 0.897 -> 0.903, precision 0.929 both). */
     const char *name = NULL;
-    if (p->last_frame != t->cur && p->last_seen_us <= came_us + PILE_CARRY_US)
-      name = read_as (p) ? read_as (p) : read_last (p);
+    if (p->last_frame != t->cur && p->last_seen_us <= came_us + PILE_CARRY_US) {
+      name = read_as (p);
+      if (name == NULL)
+        name = read_last (p);
+    }
     else if (p->gap_to_us > 0 && p->gap_to_us >= came_us &&
              p->gap_from_us <= came_us + PILE_CARRY_US)
       name = read_before (p, p->gap_from_us);
@@ -1013,6 +1016,16 @@ pile_put_on (TsTracker *t, Track *pile, const Track *tr)
   return top;
 }
 
+/* pile_put_on with card tr read as name (score): a card its track followed as another. */
+static Track *
+pile_put_on_as (TsTracker *t, Track *pile, const Track *tr, const char *name, double score)
+{
+  Track card = *tr;
+  card.name = (char *) name;
+  card.name_score = score;
+  return pile_put_on (t, pile, &card);
+}
+
 /* A card of the pile's owner's reported in play as name, out of sight since before since_us
  * (NULL: none). */
 static Track *
@@ -1064,11 +1077,9 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * pile's card. */
     Track *brief = tr->pile ? pending_named (t, tr, lead->name, lead->first_us) : NULL;
     if (brief != NULL) {
-      Track card = *brief;
-      card.name = lead->name;
-      card.name_score = MIN (lead->best, brief->name ? brief->name_score : lead->best);
-      Track *top = pile_put_on (t, tr, &card);
-      came_and_went (t, top, brief, lead->name, lead->first_us, 0.5 * card.name_score, out);
+      double score = MIN (lead->best, brief->name ? brief->name_score : lead->best);
+      Track *top = pile_put_on_as (t, tr, brief, lead->name, score);
+      came_and_went (t, top, brief, lead->name, lead->first_us, 0.5 * score, out);
       g_ptr_array_remove_fast (t->tracks, brief);
       return;
     }
@@ -1084,11 +1095,8 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     /* A pile's top now another card, its way there unseen (discarded from a hand): put on
      * the pile over the card there, which stays, covered; it did not leave the pile. */
     if (tr->pile) {
-      Track card = *tr;
-      card.name = lead->name;
-      card.name_score = lead->best;
-      card.id = t->next_id++;
-      Track *top = pile_put_on (t, tr, &card);
+      Track *top = pile_put_on_as (t, tr, tr, lead->name, lead->best);
+      top->id = t->next_id++;
       emit (out, TS_OBS_ENTERED, top, came_us, t->cur, mean_conf (top) * top->name_score,
             t->p.confirm_below);
       return;
