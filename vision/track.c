@@ -97,6 +97,8 @@
  * vanishes. */
 #define PILE_CARRIED 0.08
 #define PILE_TOWARDS 0.85
+/* Turns a track keeps from before it is reported (see pending_turns_report). */
+#define PEND_TURNS 4
 /* A card carried from its place to a pile is there within this long. */
 #define PILE_CARRY_US (G_USEC_PER_SEC / 2)
 /* Room left around a line found alone when it is cut out to be read, in the line's heights:
@@ -166,6 +168,13 @@ typedef struct {
   gboolean entry_settled; /* it has lain still since it was confirmed (entry_tapped is
                            * that state, not one seen as it was being put down) */
   gint64 turned_us;       /* when it last turned before being reported */
+  /* The last PEND_TURNS turns seen before it was reported, oldest first: when it came to
+   * lie so, and which way. */
+  struct {
+    gint64 us;
+    gboolean tapped;
+  } pend_turn[PEND_TURNS];
+  int n_pend_turns;
   /* The first turn seen within SWAP_SETTLE_US of a gap's end: the gap's gap_to_us (0: none)
    * and the state it turned to (the state a card put there during the gap lies in). */
   gint64 gap_turn_for;
@@ -1316,28 +1325,39 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
   /* A card on a pile has no tap state to report, nor has one seen lying on a pile before
    * its move there is confirmed (a tapped creature set upright as it is put in its
    * graveyard: eight 1080p games, event precision 0.845 -> 0.860, recall 0.790 -> 0.786). */
-  if (tr->state == TRACK_ACTIVE && !tr->pile && !on_pile) {
-    double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
-    double conf = mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band);
-    /* Untapped as it came back from out of sight, while its title is being read again: it
-     * may be another card put in its place (a tapped creature dead, an untapped card cast
-     * where it lay). The readings decide: the same card, the untap is reported then, dated
-     * when it was seen; another, the swap reports how the new card came. 1080p sessions,
-     * eight games: event precision 0.810 -> 0.831, recall 0.762 both; turns within 2
-     * frames of settling 84 of 98 -> 83 (1280x720: 19 of 27 -> 18). Taps are not held: a
-     * card put where an untapped one lay is seldom put down tapped, and holding them too
-     * cost an event more (recall 0.759). Nor is an untap held once a reading since the card
-     * came back named it (eight games: the same events, turns within 2 frames 117 -> 119
-     * of 128; asked of the readings before it went, 9 untaps more were invented). */
-    if (!tr->by_person && !tapped && tr->gap_to_us > 0 && !reread_as_itself (t, tr) &&
-        time_us - tr->gap_to_us <= SWAP_SETTLE_US && (tr->gap_recheck || tr->rechecking)) {
-      tr->held_us = time_us;
-      tr->held_conf = conf;
-      return;
+  if (tr->pile || on_pile)
+    return;
+  /* Not reported yet: kept until it is known what card this is (pending_turns_report). */
+  if (tr->state != TRACK_ACTIVE) {
+    if (tr->n_pend_turns == PEND_TURNS) {
+      memmove (tr->pend_turn, tr->pend_turn + 1, (PEND_TURNS - 1) * sizeof tr->pend_turn[0]);
+      tr->n_pend_turns--;
     }
-    emit (out, tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur, conf,
-          t->p.confirm_below);
+    tr->pend_turn[tr->n_pend_turns].us = time_us;
+    tr->pend_turn[tr->n_pend_turns].tapped = tapped;
+    tr->n_pend_turns++;
+    return;
   }
+  double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
+  double conf = mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band);
+  /* Untapped as it came back from out of sight, while its title is being read again: it
+   * may be another card put in its place (a tapped creature dead, an untapped card cast
+   * where it lay). The readings decide: the same card, the untap is reported then, dated
+   * when it was seen; another, the swap reports how the new card came. 1080p sessions,
+   * eight games: event precision 0.810 -> 0.831, recall 0.762 both; turns within 2
+   * frames of settling 84 of 98 -> 83 (1280x720: 19 of 27 -> 18). Taps are not held: a
+   * card put where an untapped one lay is seldom put down tapped, and holding them too
+   * cost an event more (recall 0.759). Nor is an untap held once a reading since the card
+   * came back named it (eight games: the same events, turns within 2 frames 117 -> 119
+   * of 128; asked of the readings before it went, 9 untaps more were invented). */
+  if (!tr->by_person && !tapped && tr->gap_to_us > 0 && !reread_as_itself (t, tr) &&
+      time_us - tr->gap_to_us <= SWAP_SETTLE_US && (tr->gap_recheck || tr->rechecking)) {
+    tr->held_us = time_us;
+    tr->held_conf = conf;
+    return;
+  }
+  emit (out, tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur, conf,
+        t->p.confirm_below);
 }
 
 /* tr was seen on the other state's axis, turned there at time_us, last seen there in frame
@@ -1549,6 +1569,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
       tr->turned_us = time_us;
     tr->entry_tapped = tr->tapped = now;
     tr->turn_frames = 0;
+    tr->n_pend_turns = 0;  /* turns as it was put down */
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
    * on a zone border must sit in the new zone for confirm_frames frames first. A reported
@@ -2042,6 +2063,30 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
+/* Reports the turns tr saw before it was reported, from state from (the card's state as
+ * reported, or as it came), those since since_us in order (tapped and untapped again while
+ * its name was being read), each dated when it came to lie so, no earlier than tr was
+ * confirmed. Its state now, if no turn seen explains it, turned out of sight: dated when it
+ * was seen settled so, if it was (a turning card's outline is often lost, and found again
+ * mid-turn). */
+static void
+pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us, double conf,
+                      GArray *out)
+{
+  gboolean now = tr->tapped, state = from;
+  for (int i = 0; i < tr->n_pend_turns; i++) {
+    if (tr->pend_turn[i].us < since_us || tr->pend_turn[i].tapped == state)
+      continue;
+    state = tr->tapped = tr->pend_turn[i].tapped;
+    emit (out, state ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,
+          MAX (tr->confirmed_us, tr->pend_turn[i].us), t->cur, conf, t->p.confirm_below);
+  }
+  tr->tapped = now;
+  if (state != now)
+    emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,
+          MAX (tr->confirmed_us, tr->turned_us), t->cur, conf, t->p.confirm_below);
+}
+
 static void
 announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
 {
@@ -2087,7 +2132,8 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (old == NULL) {
     tr->id = t->next_id++;
     restamp_entry (t, tr);
-    /* Turned while its name was being read: it came in as it was, then turned. */
+    /* Turned while its name was being read: it came in as it was, then turned (and maybe
+     * back: pending_turns_report). */
     gboolean turned = tr->tapped != tr->entry_tapped && !tr->pile;
     gboolean now = tr->tapped;
     gboolean came_tapped = turned ? tr->entry_tapped : now;
@@ -2096,17 +2142,15 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * first lay still so. (Entered tapped, its tap was dated when it came, before it was
      * turned.) */
     if (came_tapped && !turned && !tr->pile && tr->entry_settled &&
-        tr->turned_us - tr->confirmed_us >= ENTRY_TAP_US) {
+        tr->turned_us - tr->confirmed_us >= ENTRY_TAP_US)
       came_tapped = FALSE;
-      turned = TRUE;
-    }
     tr->tapped = came_tapped;
     emit (out, TS_OBS_ENTERED, tr, tr->confirmed_us, t->cur, mean_conf (tr) * name_factor,
           t->p.confirm_below);
     tr->tapped = now;
-    if (turned)
-      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur,
-            mean_conf (tr) * name_factor, t->p.confirm_below);
+    if (!tr->pile)
+      pending_turns_report (t, tr, came_tapped, tr->confirmed_us, mean_conf (tr) * name_factor,
+                            out);
     return;
   }
   tr->id = old->id;
@@ -2131,11 +2175,10 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                              t->p.confirm_below);
     o->from_area = old->area;
   }
-  /* Turned while out of sight of its old track: dated when it was seen settled so, if it
-   * was (a turning card's outline is often lost, and found again mid-turn). */
-  if (old->tapped != tr->tapped && !tr->pile)
-    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,
-          MAX (tr->confirmed_us, tr->turned_us), t->cur, conf, t->p.confirm_below);
+  /* The card's turns while tr followed it, since old's card came (old's track may have
+   * followed only its title line as it turned). */
+  if (!tr->pile)
+    pending_turns_report (t, tr, old->tapped, old->confirmed_us, conf, out);
   g_ptr_array_remove_fast (t->tracks, old);
 }
 

@@ -2421,6 +2421,44 @@ test_track__turned_before_the_name_was_agreed (void **state)
   sim_clear (&s);
 }
 
+/* Tapped and untapped again (tapped for mana) while its name was still being read: it came
+ * in untapped, then was tapped and untapped, each turn dated when it settled. */
+static void
+test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
+{
+  static const char *const slow[] = { "-", "-", "-", "-", "Llanowar Elves:0.9", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 5);
+  s.cards[c].angle = 90;
+  guint64 tapped = s.frame;
+  sim_step (&s, 6);
+  s.cards[c].angle = 0;
+  guint64 untapped = s.frame;
+  sim_step (&s, 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);  /* still being read */
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_false (e->tapped);
+  assert_int_equal (s.obs->len, 3);
+  const TsObservation *tap = &g_array_index (s.obs, TsObservation, 1);
+  const TsObservation *untap = &g_array_index (s.obs, TsObservation, 2);
+  assert_int_equal (tap->kind, TS_OBS_TAPPED);
+  assert_int_equal (untap->kind, TS_OBS_UNTAPPED);
+  gint64 when = tap->time_us / FRAME_US;
+  assert_true (when >= (gint64) tapped && when <= (gint64) tapped + 3);
+  when = untap->time_us / FRAME_US;
+  assert_true (when >= (gint64) untapped && when <= (gint64) untapped + 3);
+  sim_clear (&s);
+}
+
 /* The detector sees one card twice (its outline, and a line of it alone nearby): one card,
  * which stays while either detection does, and leaves once. */
 static void
@@ -2953,6 +2991,54 @@ test_track__turn_seen_by_a_new_track_is_dated_when_it_settled (void **state)
   sim_clear (&s);
 }
 
+/* A reported card's outline found a little way off by a new track, which saw it tapped and
+ * untapped again before its name was read again, while the card's old track still followed
+ * a look of it where it lay (a turning card's title line, found mid-turn, is not where its
+ * outline is): that is the card, tapped and untapped, each turn dated when it settled. */
+static void
+test_track__turns_seen_by_a_new_track_before_it_was_named_are_the_cards (void **state)
+{
+  static const char *const slow[] = { "-", "-", "-", "-", "Hill Giant:0.95", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 3);
+  s.cards[c] = (SimCard) { 380, 300, 0, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  int ghost = sim_add_line (&s, 300, 300, NULL, AREA_BATTLEFIELD, 1);
+  g_autoptr (TsImage) im2 = render_titles (&s);
+  s.image = im2;
+  sim_step (&s, 4);
+  s.cards[c].angle = 90;
+  guint64 tapped = s.frame;
+  sim_step (&s, 6);
+  s.cards[c].angle = 0;
+  guint64 untapped = s.frame;
+  sim_step (&s, 4);
+  s.cards[ghost].present = FALSE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_int_equal (tap->track_id, id);
+  assert_int_equal (untap->track_id, id);
+  gint64 when = tap->time_us / FRAME_US;
+  assert_true (when >= (gint64) tapped && when <= (gint64) tapped + 3);
+  when = untap->time_us / FRAME_US;
+  assert_true (when >= (gint64) untapped && when <= (gint64) untapped + 3);
+  sim_clear (&s);
+}
+
 /* Tuned to take one strong reading of a whole card lying still as its name: a card read
  * once so, and never again, enters; with the default tuning it does not. */
 static void
@@ -3295,6 +3381,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_where_an_unread_one_lay_is_read),
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
+    cmocka_unit_test (test_track__tapped_and_untapped_before_the_name_was_agreed),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
     cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
@@ -3345,6 +3432,7 @@ main (void)
     cmocka_unit_test (test_track__card_found_again_far_from_its_track_on_a_line_is_one_card),
     cmocka_unit_test (test_track__identical_lands_side_by_side_stay_distinct),
     cmocka_unit_test (test_track__turn_seen_by_a_new_track_is_dated_when_it_settled),
+    cmocka_unit_test (test_track__turns_seen_by_a_new_track_before_it_was_named_are_the_cards),
     cmocka_unit_test (test_track__card_carried_to_a_changed_pile_moved_there),
     cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_gone_moved_there),
