@@ -1047,6 +1047,34 @@ assert_forest_moved_to_graveyard (const Sim *s, guint forest_id)
   return mv;
 }
 
+/* ... and so did one whose title looked changed as it was picked up, just before it was
+ * carried off (lifted and turned in the hand; seed 29: Timetwister, put in the graveyard
+ * as a Sea Serpent was cast where it lay). */
+static void
+test_track__card_picked_up_towards_a_pile_and_replaced_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 0, FPS, &forest_id, &pile);
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* its title no longer shows as it did */
+  sim_step (&s, 5);
+  guint64 lifted = s.frame;
+  carry_off (&s, c, 25, 12);
+  guint64 last_seen = s.frame - 1;
+  s.cards[c].x = 300;
+  s.cards[c].y = 300;
+  swap_for_untapped_island (&s, im, c);
+  sim_step (&s, 3 * FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_true (mv->time_us >= (gint64) lifted * FRAME_US);
+  assert_true (mv->time_us <= (gint64) last_seen * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A creature dies onto its owner's graveyard, whose top is a card reported there, and
  * another card is cast where it lay at once: the move is told from the way it was carried.
  * Its name found later on the pile, by a piece of its title line alone, is that card seen
@@ -3399,6 +3427,7 @@ main (void)
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
+    cmocka_unit_test (test_track__card_picked_up_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_pile_and_replaced_left),
