@@ -77,9 +77,10 @@
  * in), or after this long whatever it does. */
 #define ENTRY_SETTLE_US (G_USEC_PER_SEC)
 /* A card put where another was is seen settled in its own state within this long of
- * coming (the track's turn then is the swap, not a turn of the new card). */
-#define SWAP_SETTLE_US (G_USEC_PER_SEC / 2)
-/* An untap held for readings (see turn_report) is reported after this long whatever. */
+ * coming (the track's turn then is the swap, not a turn of the new card). At 0.5 s, seed
+ * 61's Armageddon, put down untapped and tapped 11 frames later, came in tapped. */
+#define SWAP_SETTLE_US (G_USEC_PER_SEC * 3 / 10)
+/* A turn held for readings (see turn_report) is reported after this long whatever. */
 #define HELD_TURN_US (2 * G_USEC_PER_SEC)
 /* A card's track this close (x its long side) to a new track read as the same name had slid
  * off the card: the two are one card. */
@@ -179,9 +180,10 @@ typedef struct {
    * and the state it turned to (the state a card put there during the gap lies in). */
   gint64 gap_turn_for;
   gboolean gap_turn_tapped;
-  /* An untap not reported yet while readings decide whether another card lies there now
-   * (see turn_report): held_us its time (0: none). */
+  /* A turn not reported yet while readings decide whether another card lies there now
+   * (see turn_report): held_us its time (0: none), held_tapped the state it turned to. */
   gint64 held_us;
+  gboolean held_tapped;
   double held_conf;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   int own_frames;                /* of those, with an outline a card's size (own_outline) */
@@ -1352,14 +1354,22 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
    * where it lay). The readings decide: the same card, the untap is reported then, dated
    * when it was seen; another, the swap reports how the new card came. 1080p sessions,
    * eight games: event precision 0.810 -> 0.831, recall 0.762 both; turns within 2
-   * frames of settling 84 of 98 -> 83 (1280x720: 19 of 27 -> 18). Taps are not held: a
-   * card put where an untapped one lay is seldom put down tapped, and holding them too
-   * cost an event more (recall 0.759). Nor is an untap held once a reading since the card
-   * came back named it (eight games: the same events, turns within 2 frames 117 -> 119
-   * of 128; asked of the readings before it went, 9 untaps more were invented). */
-  if (!tr->by_person && !tapped && tr->gap_to_us > 0 && !reread_as_itself (t, tr) &&
-      time_us - tr->gap_to_us <= SWAP_SETTLE_US && (tr->gap_recheck || tr->rechecking)) {
+   * frames of settling 84 of 98 -> 83 (1280x720: 19 of 27 -> 18). A tap as it came back is
+   * not held: a card put where an untapped one lay is seldom put down tapped, and holding
+   * those too cost an event more (recall 0.759). A tap after it lay there a moment is
+   * held while the readings decide: it may be the new card's (seed 61: Armageddon, cast
+   * where Air Elemental lay and tapped 11 frames later, was reported as Air Elemental
+   * tapped; eight games, precision 0.937 -> 0.943, the same events found). Nor is a turn
+   * held once a reading since the card came back named it (eight games: the same events,
+   * turns within 2 frames 117 -> 119 of 128; asked of the readings before it went, 9
+   * untaps more were invented). */
+  gint64 since_gap = time_us - tr->gap_to_us;
+  if (!tr->by_person && tr->gap_to_us > 0 && !reread_as_itself (t, tr) &&
+      (tapped ? since_gap > SWAP_SETTLE_US && since_gap <= GAP_RECENT_US
+              : since_gap <= SWAP_SETTLE_US) &&
+      (tr->gap_recheck || tr->rechecking)) {
     tr->held_us = time_us;
+    tr->held_tapped = tapped;
     tr->held_conf = conf;
     return;
   }
@@ -1377,15 +1387,16 @@ peak_mark (Track *tr, gint64 time_us, guint64 frame, gboolean pile)
   tr->peak_pile = pile;
 }
 
-/* Reports an untap held by turn_report (the card stayed what it was, and untapped; it is
+/* Reports a turn held by turn_report (the card stayed what it was, and turned; it is
  * reported before the card moves or leaves), or drops it (drop: the card was another). */
 static void
 held_turn_release (TsTracker *t, Track *tr, gboolean drop, GArray *out)
 {
   if (tr->held_us == 0)
     return;
-  if (!drop && !tr->tapped)
-    emit (out, TS_OBS_UNTAPPED, tr, tr->held_us, t->cur, tr->held_conf, t->p.confirm_below);
+  if (!drop && tr->tapped == tr->held_tapped)
+    emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->held_us, t->cur,
+          tr->held_conf, t->p.confirm_below);
   tr->held_us = 0;
 }
 
@@ -2326,7 +2337,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         announce (t, tr, time_us, out);
       break;
     case TRACK_ACTIVE:
-      /* A held untap whose readings never came (the title not seen whole again). */
+      /* A held turn whose readings never came (the title not seen whole again). */
       if (tr->held_us != 0 && time_us - tr->held_us > HELD_TURN_US && !tr->rechecking)
         held_turn_release (t, tr, FALSE, out);
       /* Turned onto the other axis and gone at once (carried off, a hand over it): it was

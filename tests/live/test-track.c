@@ -2015,6 +2015,61 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
   forest_sim_clear (&s, &fr);
 }
 
+/* An untapped card is taken away and another put in its place, which lies there untapped
+ * a third of a second and is then tapped, its name not read yet: the new card came untapped and was tapped, and the old one was not (seed 61:
+ * Armageddon cast where Air Elemental lay, tapped 11 frames later, was reported as having
+ * come tapped). */
+static void
+test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  swap_for_untapped_island (&s, im, c);
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
+  sim_step (&s, FPS / 3);
+  s.cards[c].angle = 90;
+  guint64 turned = s.frame;
+  sim_step (&s, 8);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  sim_step (&s, 3 * FPS);
+  const TsObservation *island = assert_island_entered_untapped (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Island");
+  assert_int_equal (tap->track_id, island->track_id);
+  assert_true (tap->time_us >= (gint64) turned * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
+/* ... while the card itself, back from under a hand and tapped a moment later, its title not
+ * read again yet, is tapped once that reading names it, the tap dated when it was seen. */
+static void
+test_track__card_back_lying_a_moment_then_tapped_taps_once_read (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS / 3);
+  s.cards[c].angle = 90;
+  guint64 turned = s.frame;
+  sim_step (&s, 8);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (&s, 3 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_true (tap->time_us >= (gint64) turned * FRAME_US);
+  assert_true (tap->time_us <= (gint64) (turned + 3) * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A tapped card is taken away, an untapped one put in its place and tapped at once, before
  * the readings tell the two apart: the new card enters untapped (the first turn its track
  * saw was the swap), then is tapped. */
@@ -3378,6 +3433,8 @@ main (void)
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
+    cmocka_unit_test (test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps),
+    cmocka_unit_test (test_track__card_back_lying_a_moment_then_tapped_taps_once_read),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__part_of_a_card_shaped_like_it_turned_is_no_tap),
     cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
