@@ -142,8 +142,8 @@ void ts_tracker_params_init (TsTrackerParams *params);
 
 typedef enum {
   TS_OBS_ENTERED,   /* a card appeared in area (with its tapped state; one turned while its
-                     * name was being read enters as it was, then TAPPED/UNTAPPED follows,
-                     * dated when it turned) */
+                     * name was being read enters as it was, then a TAPPED/UNTAPPED follows
+                     * for each turn, in order, dated when it settled) */
   TS_OBS_MOVED,     /* a known card went from from_area to area (e.g. battlefield ->
                      * graveyard); same track_id as before */
   TS_OBS_TAPPED,

@@ -165,6 +165,15 @@ find_named (const Sim *s, TsObservationKind kind, const char *name)
   return NULL;
 }
 
+/* o is dated at frame, or up to slack frames after it. */
+static void
+assert_dated_within (const TsObservation *o, guint64 frame, int slack)
+{
+  assert_non_null (o);
+  gint64 when = o->time_us / FRAME_US;
+  assert_true (when >= (gint64) frame && when <= (gint64) frame + slack);
+}
+
 static void
 test_track__hand_over_cards_for_seconds_is_not_a_departure (void **state)
 {
@@ -2475,6 +2484,23 @@ test_track__identical_cards_with_misreads_stay_two (void **state)
   sim_clear (&s);
 }
 
+/* A card not named by the input put down at (300, 300) over its title's picture (*im, the
+ * caller's; read by r's script), lying there 5 frames and then turned a quarter, from frame
+ * *turned on. Returns its index. */
+static int
+unread_card_put_down_and_tapped (Sim *s, ScriptReader *r, TsTrackReader *reader,
+                                 TsTrackerParams *p, TsImage **im, guint64 *turned)
+{
+  script_sim_init (s, r, reader, p);
+  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  *im = render_titles (s);
+  s->image = *im;
+  sim_step (s, 5);
+  s->cards[c].angle = 90;
+  *turned = s->frame;
+  return c;
+}
+
 /* Tapped while its name was still being read: it enters untapped, then the tap comes, dated
  * when it happened. */
 static void
@@ -2485,13 +2511,9 @@ test_track__turned_before_the_name_was_agreed (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = render_titles (&s);
-  s.image = im;
-  sim_step (&s, 5);
-  s.cards[c].angle = 90;
-  guint64 turned = s.frame;
+  g_autoptr (TsImage) im = NULL;
+  guint64 turned;
+  unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, &turned);
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
@@ -2514,13 +2536,9 @@ test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = render_titles (&s);
-  s.image = im;
-  sim_step (&s, 5);
-  s.cards[c].angle = 90;
-  guint64 tapped = s.frame;
+  g_autoptr (TsImage) im = NULL;
+  guint64 tapped;
+  int c = unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, &tapped);
   sim_step (&s, 6);
   s.cards[c].angle = 0;
   guint64 untapped = s.frame;
@@ -2535,10 +2553,8 @@ test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
   const TsObservation *untap = &g_array_index (s.obs, TsObservation, 2);
   assert_int_equal (tap->kind, TS_OBS_TAPPED);
   assert_int_equal (untap->kind, TS_OBS_UNTAPPED);
-  gint64 when = tap->time_us / FRAME_US;
-  assert_true (when >= (gint64) tapped && when <= (gint64) tapped + 3);
-  when = untap->time_us / FRAME_US;
-  assert_true (when >= (gint64) untapped && when <= (gint64) untapped + 3);
+  assert_dated_within (tap, tapped, 3);
+  assert_dated_within (untap, untapped, 3);
   sim_clear (&s);
 }
 
@@ -3037,6 +3053,25 @@ test_track__identical_lands_side_by_side_stay_distinct (void **state)
   sim_clear (&s);
 }
 
+/* A Hill Giant at (300, 300), named by the input and reported, over a blank picture (*im, the
+ * caller's); lost from sight 3 frames, then found 80 to the right at angle, unnamed (its
+ * title to be read by r's script). Returns its index. */
+static int
+giant_lost_and_found_aside (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams *p,
+                            TsImage **im, double angle)
+{
+  script_sim_init (s, r, reader, p);
+  int c = sim_add (s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  *im = ts_image_new (1000, 800, 3);
+  s->image = *im;
+  sim_step (s, 10);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].present = FALSE;
+  sim_step (s, 3);
+  s->cards[c] = (SimCard) { 380, 300, angle, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  return c;
+}
+
 /* A card's outline is lost as it is turned and pushed aside; found again mid-turn, it is
  * read only after it settled tapped: the tap is dated when it was seen settled, not when it
  * was first found again. */
@@ -3048,15 +3083,8 @@ test_track__turn_seen_by_a_new_track_is_dated_when_it_settled (void **state)
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  sim_step (&s, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 3);
-  s.cards[c] = (SimCard) { 380, 300, 40, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  g_autoptr (TsImage) im = NULL;
+  int c = giant_lost_and_found_aside (&s, &r, &reader, &p, &im, 40);
   g_autoptr (TsImage) im2 = render_titles (&s);
   s.image = im2;
   sim_step (&s, 2);
@@ -3086,15 +3114,8 @@ test_track__turns_seen_by_a_new_track_before_it_was_named_are_the_cards (void **
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  sim_step (&s, 10);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 3);
-  s.cards[c] = (SimCard) { 380, 300, 0, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  g_autoptr (TsImage) im = NULL;
+  int c = giant_lost_and_found_aside (&s, &r, &reader, &p, &im, 0);
   int ghost = sim_add_line (&s, 300, 300, NULL, AREA_BATTLEFIELD, 1);
   g_autoptr (TsImage) im2 = render_titles (&s);
   s.image = im2;
@@ -3115,10 +3136,8 @@ test_track__turns_seen_by_a_new_track_before_it_was_named_are_the_cards (void **
   const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
   assert_int_equal (tap->track_id, id);
   assert_int_equal (untap->track_id, id);
-  gint64 when = tap->time_us / FRAME_US;
-  assert_true (when >= (gint64) tapped && when <= (gint64) tapped + 3);
-  when = untap->time_us / FRAME_US;
-  assert_true (when >= (gint64) untapped && when <= (gint64) untapped + 3);
+  assert_dated_within (tap, tapped, 3);
+  assert_dated_within (untap, untapped, 3);
   sim_clear (&s);
 }
 
