@@ -1790,6 +1790,37 @@ test_track__card_carried_towards_the_library_and_replaced_left (void **state)
   assert_carried_off_and_replaced_left (AREA_LIBRARY, 25, 12);
 }
 
+/* A card turned where it lies, its outline lost as it turns, is followed meanwhile by a line
+ * of it alone half a card's length off, over its owner's graveyard (the title swept over the
+ * zone's border): the card stayed in play, tapped, and did not go to the graveyard and come
+ * back as another (seed 53: Dingus Egg; seed 29: Vesuvan Doppelganger). A card changes zone
+ * by its outline. */
+static void
+test_track__line_of_a_turning_card_over_a_pile_zone_moves_nothing (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 2);
+  int line = sim_add_line (&s, 350, 290, NULL, AREA_GRAVEYARD, 1);
+  s.cards[line].angle = 40;
+  sim_step (&s, 4);
+  s.cards[line].present = FALSE;
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->track_id,
+                    find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  sim_clear (&s);
+}
+
 /* A card is taken away and another put in its place whose title looks much the same to the
  * tracker's coarse look (the same pattern, another grey): the card back after a gap is read
  * again, and the readings tell the other card. */
@@ -3445,6 +3476,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_track__hand_over_cards_for_seconds_is_not_a_departure),
     cmocka_unit_test (test_track__card_back_after_a_gap_is_read_again),
+    cmocka_unit_test (test_track__line_of_a_turning_card_over_a_pile_zone_moves_nothing),
     cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
     cmocka_unit_test (test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read),
     cmocka_unit_test (test_track__untap_after_a_reading_named_the_card_back_is_not_held),
