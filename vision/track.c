@@ -1344,6 +1344,12 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
     tr->n_pend_turns++;
     return;
   }
+  /* Turned back while its last turn is held: the two undo each other, whichever card lies
+   * there (reported, the second alone would contradict what was reported before). */
+  if (tr->held_us != 0 && tapped != tr->held_tapped) {
+    tr->held_us = 0;
+    return;
+  }
   double band = tapped ? t->p.tap_band_deg : t->p.untap_band_deg;
   double conf = mean_conf (tr) * (1 - 0.5 * MIN (off, band) / band);
   /* Untapped as it came back from out of sight, while its title is being read again: it

@@ -2110,6 +2110,31 @@ test_track__card_back_lying_a_moment_then_tapped_taps_once_read (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* ... and tapped and untapped again before that reading came, the tap held: neither is
+ * reported alone (an untap of a card reported untapped would contradict the log). */
+static void
+test_track__card_back_tapped_and_untapped_before_read_reports_no_lone_turn (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS / 3);
+  s.cards[c].angle = 90;
+  sim_step (&s, 8);
+  s.cards[c].angle = 0;
+  sim_step (&s, 8);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (&s, 3 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), count_kind (&s, TS_OBS_UNTAPPED));
+  forest_sim_clear (&s, &fr);
+}
+
 /* A tapped card is taken away, an untapped one put in its place and tapped at once, before
  * the readings tell the two apart: the new card enters untapped (the first turn its track
  * saw was the swap), then is tapped. */
@@ -3486,6 +3511,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps),
     cmocka_unit_test (test_track__card_back_lying_a_moment_then_tapped_taps_once_read),
+    cmocka_unit_test (test_track__card_back_tapped_and_untapped_before_read_reports_no_lone_turn),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__part_of_a_card_shaped_like_it_turned_is_no_tap),
     cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
