@@ -58,6 +58,12 @@
 #define BAND_ROOM 0.15
 /* A band's text row weighing less (about how many letters, see TextRow) is not read. */
 #define MIN_ROW_WEIGHT 2.5
+/* A line found alone less than this many times as long as it is tall holds two or three
+ * letters: a piece of a name, of rules text or of art. Searched as a band, such a line gives
+ * a name, or a piece of one that is then lengthened (try_longer()), from the band as found;
+ * it is not searched again with more room above, nor read again in the other polarity when
+ * the polarity votes disagree. */
+#define SHORT_LINE_ASPECT 2.5
 
 struct TsReader {
   const TsCardDb *db;
@@ -94,6 +100,8 @@ struct TsReader {
   /* The polarity of a lone line's text as its first read took it (1 light, 0 dark; -1
    * before it is read, and for a card): see read_title(). */
   int line_light;
+  /* Whether the candidate being read is a short line found alone (SHORT_LINE_ASPECT). */
+  gboolean short_line;
   /* Whether Tesseract is set to read a low-confidence line inverted too. */
   gboolean invert;
   /* Whether Tesseract is set to weigh each letter's alternatives (see set_choices()). */
@@ -1782,7 +1790,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   spend (reader, out, STAGE_MATCH, tm);
   g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m->name ? m->name : "-",
            m->score);
-  if (doubt && m->score < reader->name_score) {
+  if (doubt && !reader->short_line && m->score < reader->name_score) {
     TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
     char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
@@ -2080,6 +2088,9 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
   reader->line_light = -1;
+  double along, across;
+  ts_rectify_quad_size (candidate->title, &along, &across);
+  reader->short_line = !candidate->has_quad && along < SHORT_LINE_ASPECT * across;
   set_choices (reader, candidate->has_quad);
   enter_path (reader, TS_READ_PATH_FIRST);
   /* The reading as detected, then the card turned half way round. A card outline may be
@@ -2165,8 +2176,9 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   double band_best = -1;
   int band_turn = 0;
   double row_title[4][2] = { { -1, -1 } };
-  for (int i = 0; !candidate->has_quad && out->score < reader->name_score &&
-                  i < 2 * (candidate->upright_known ? 1 : 2); i++) {
+  int searches = (reader->short_line ? 1 : 2) * (candidate->upright_known ? 1 : 2);
+  for (int i = 0; !candidate->has_quad && out->score < reader->name_score && i < searches;
+       i++) {
     int t = i % (candidate->upright_known ? 1 : 2);
     double title[4][2];
     enter_path (reader, i < (candidate->upright_known ? 1 : 2) ? TS_READ_PATH_BAND
@@ -2198,6 +2210,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   gboolean longer = FALSE;
   if (!candidate->has_quad && out->text && strlen (out->text) >= 3 && longer_worth (reader, out)) {
     enter_path (reader, TS_READ_PATH_LONGER);
+    reader->short_line = FALSE;
     longer = try_longer (reader, image, out);
   }
   /* A lone line read by searching it as a band gives the text row found there as its

@@ -1146,6 +1146,51 @@ test_reader__first_words_read_the_whole_name (void **state)
   assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 0);
 }
 
+/* A line found alone over the first letters of a name, less than two and a half times as
+ * long as tall, is searched as a band as found (once each way up) but not again with more
+ * room above, and not read again in the other polarity; its lengthened line still reads
+ * the whole name. A long line that reads no name is searched both ways. */
+static void
+test_reader__short_line_is_searched_once (void **state)
+{
+  Fixture *f = *state;
+  const char *cards[] = { "Savannah Lions", "Counterspell", "Shivan Dragon" };
+  for (guint i = 0; i < G_N_ELEMENTS (cards); i++) {
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) image = draw_card (f, cards[i], TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
+                                           title);
+    /* The line from just inside the band's left end, 2.3 times as long as tall. */
+    double h = title[3][1] - title[0][1];
+    TsCardCandidate c = { 0 };
+    memcpy (c.title, title, sizeof c.title);
+    c.title[0][0] = c.title[3][0] = title[0][0] + 4;
+    c.title[1][0] = c.title[2][0] = title[0][0] + 4 + 2.3 * h;
+    c.angle_deg = ts_rectify_quad_angle (c.title);
+    TsReaderTiming t;
+    const char *name = read_timed (f, image, &c, &t);
+    printf ("# %s from a line %.0f px long, %.0f px tall: %s; Tesseract calls: wider %u, "
+            "polarity %u, longer %u\n", cards[i], 2.3 * h, h, name ? name : "-",
+            ocr_calls (&t, TS_READ_PATH_WIDER), ocr_calls (&t, TS_READ_PATH_POLARITY),
+            ocr_calls (&t, TS_READ_PATH_LONGER));
+    assert_string_equal (name ? name : "-", cards[i]);
+    assert_int_equal (t.named.path[TS_READ_PATH_BAND].n_runs, 1);
+    assert_int_equal (t.named.path[TS_READ_PATH_WIDER].n_runs, 0);
+    assert_int_equal (ocr_calls (&t, TS_READ_PATH_POLARITY), 0);
+    assert_true (ocr_calls (&t, TS_READ_PATH_LONGER) > 0);
+  }
+  /* A line as long as a name's, printed with words that are no card's. */
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card_printed (f, "Shivan Dragon", "Quxby Vomplen",
+                                                 TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
+  TsCardCandidate c = { 0 };
+  memcpy (c.title, title, sizeof c.title);
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsReaderTiming t;
+  assert_null (read_timed (f, image, &c, &t));
+  assert_int_equal (t.unnamed.path[TS_READ_PATH_BAND].n_runs, 1);
+  assert_int_equal (t.unnamed.path[TS_READ_PATH_WIDER].n_runs, 1);
+}
+
 /* The same from a live table (the picture the tracker gives the reader): a card lying upside
  * down on its graveyard, its name line found over "Cyclopean T" only, beside the black
  * border of a card under it. The lengthened line's contrast is taken from the line as
@@ -1301,6 +1346,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
+    cmocka_unit_test (test_reader__short_line_is_searched_once),
     cmocka_unit_test (test_reader__name_in_part_beside_something_black_reads_the_whole_name),
     cmocka_unit_test (test_reader__piece_of_a_word_is_no_name),
     cmocka_unit_test (test_reader__letters_of_like_shape),
