@@ -1806,6 +1806,15 @@ title_centre (const Track *tr, double *x, double *y)
   }
 }
 
+/* Does the point (image pixels) lie within the outline of the card seen as in? */
+static gboolean
+in_outline (const TsTrackInput *in, double x, double y)
+{
+  double u, v;
+  return in->has_quad && quad_coords (in->quad_px, x, y, &u, &v) && u > 0 && u < 1 && v > 0 &&
+         v < 1;
+}
+
 /* Does the point (image pixels) lie across the middle of the card seen as in, where its type
  * line is? A basic land's type line names it ("Basic Land — Mountain"): with a card laid
  * over its start, the rest reads as the land. */
@@ -1896,6 +1905,12 @@ find_overlapped (TsTracker *t, const Track *nw)
     /* A line alone read as o's name, as near o as a card o slid off would lie (but not taken
      * for one: see slid_onto), is a piece of o. */
     if (nw->name != NULL && nw->quad_frames == 0 && d < SLID_OFF_LINE * long_side (o->size))
+      return o;
+    /* So is one within o's outline: o's own title at the end its outline did not take for
+     * the top (seed 67: Wild Growth, turned a quarter from upside down, its title found at the
+     * other end, was reported as a second card). A second card of that name lying over o
+     * shows its own outline. */
+    if (nw->name != NULL && nw->quad_frames == 0 && in_outline (&o->whole, tx, ty))
       return o;
   }
   return NULL;

@@ -2741,6 +2741,27 @@ test_track__type_line_of_a_land_read_alone_is_no_second_card (void **state)
   sim_clear (&s);
 }
 
+/* A card turned a quarter, its outline taken the wrong way up: its title, found alone at the
+ * other end of the outline, reads as the card, the line's card centre guessed beyond the
+ * card. It is that card's title, not a second card of that name. */
+static void
+test_track__title_found_alone_within_the_card_outline_is_no_second_card (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Wild Growth");
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  /* The line's title across the outline's lower end, 33 mm below the card's centre. */
+  int line =
+    sim_add_line (&s, s.cards[c].x, s.cards[c].y + 105, "Wild Growth", AREA_BATTLEFIELD, 0.5);
+  s.cards[line].title_dy = -35;
+  sim_step (&s, 3 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  sim_clear (&s);
+}
+
 /* A land followed a while by a line of it alone (its outline under a card laid over it)
  * takes the size guessed from that line. Out of sight a moment, then found again mostly by
  * its whole title, now and then by its outline, it is the same land, though it looks about
@@ -3550,6 +3571,7 @@ main (void)
     cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
+    cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card),
     cmocka_unit_test (test_track__card_put_near_where_a_buried_one_lay_is_not_it),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
