@@ -1751,6 +1751,13 @@ find_reappeared (TsTracker *t, const Track *nw)
          d >= (o->last.has_quad ? SLID_OFF : SLID_OFF_LINE) * long_side (o->size) ||
          !slid_onto (o, nw)))
       continue;
+    /* Both seen whole, at once, more than a card's length apart: two cards of one name
+     * (seed 67: a second Phantom Monster, not yet reported, was taken for the first, covered
+     * a moment by a hand, and carried to the graveyard in its stead). A line's card centre
+     * is a guess: a line of a card seen all along is no second card. */
+    if (!nw->pile && nw->first_seen_us < o->last_seen_us && !mostly_title (nw) &&
+        !mostly_title (o) && d > long_side (o->size))
+      continue;
     /* Cards under nw in its pile are buried, not moved (unless nw reads as one). */
     if (nw->pile && o->area == nw->area && d < 0.5 * long_side (o->size) && !read_in_pile)
       continue;

@@ -2762,6 +2762,34 @@ test_track__title_found_alone_within_the_card_outline_is_no_second_card (void **
   sim_clear (&s);
 }
 
+/* A second card of a name in play is put down well apart from the first, and the first is
+ * covered by a hand while the second is still being read. The two were seen whole at once:
+ * the second is a card of its own, not the first moved there; the first, uncovered, never
+ * left. */
+static void
+test_track__second_card_of_a_name_seen_beside_the_first_is_its_own (void **state)
+{
+  Sim s;
+  int a = card_lying_still (&s, "Phantom Monster");
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_add (&s, 450, 300, "Phantom Monster", AREA_BATTLEFIELD);
+  sim_step (&s, 2);
+  s.cards[a].present = FALSE;
+  sim_step (&s, FPS);
+  s.cards[a].present = TRUE;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *second = find_obs (&s, TS_OBS_ENTERED, 1);
+  assert_true (fabs (second->center[0] - 450) < 5);
+  /* Dated when it was put down, not when the first was uncovered. */
+  assert_true (second->frame < (guint64) (10 + 2 * FPS));
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  sim_clear (&s);
+}
+
 /* A land followed a while by a line of it alone (its outline under a card laid over it)
  * takes the size guessed from that line. Out of sight a moment, then found again mostly by
  * its whole title, now and then by its outline, it is the same land, though it looks about
@@ -3572,6 +3600,7 @@ main (void)
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
+    cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
     cmocka_unit_test (test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card),
     cmocka_unit_test (test_track__card_put_near_where_a_buried_one_lay_is_not_it),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
