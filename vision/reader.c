@@ -2210,7 +2210,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   gboolean longer = FALSE;
   if (!candidate->has_quad && out->text && strlen (out->text) >= 3 && longer_worth (reader, out)) {
     enter_path (reader, TS_READ_PATH_LONGER);
-    reader->short_line = FALSE;
+    reader->short_line = FALSE;  /* the lengthened line is searched as any other */
     longer = try_longer (reader, image, out);
   }
   /* A lone line read by searching it as a band gives the text row found there as its
