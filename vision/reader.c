@@ -62,7 +62,7 @@
  * letters: a piece of a name, of rules text or of art. Searched as a band, such a line gives
  * a name, or a piece of one that is then lengthened (try_longer()), from the band as found;
  * it is not searched again with more room above, nor read again in the other polarity when
- * the polarity votes disagree. */
+ * the polarity votes disagree, nor read as one raw line when its strip reads nothing. */
 #define SHORT_LINE_ASPECT 2.5
 
 struct TsReader {
@@ -1739,7 +1739,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
    * strip's edge; Tesseract's line finding may give up on such a strip, while reading it
    * as one raw line, without that search, still gives the text. */
   TsReadPath was = reader->path;
-  if (!*text && line) {
+  if (!*text && line && !reader->short_line) {
     spend (reader, out, STAGE_OCR, t0);
     t0 = ts_cputime_now_us ();
     enter_path (reader, TS_READ_PATH_RAW);

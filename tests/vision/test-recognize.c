@@ -1148,8 +1148,9 @@ test_reader__first_words_read_the_whole_name (void **state)
 
 /* A line found alone over the first letters of a name, less than two and a half times as
  * long as tall, is searched as a band as found (once each way up) but not again with more
- * room above, and not read again in the other polarity; its lengthened line still reads
- * the whole name. A long line that reads no name is searched both ways. */
+ * room above, and not read again in the other polarity (nor as one raw line when it reads
+ * nothing); its lengthened line still reads the whole name. A long line that reads no name
+ * is searched both ways. */
 static void
 test_reader__short_line_is_searched_once (void **state)
 {
@@ -1177,6 +1178,26 @@ test_reader__short_line_is_searched_once (void **state)
     assert_int_equal (t.named.path[TS_READ_PATH_WIDER].n_runs, 0);
     assert_int_equal (ocr_calls (&t, TS_READ_PATH_POLARITY), 0);
     assert_true (ocr_calls (&t, TS_READ_PATH_LONGER) > 0);
+  }
+  /* A short line over the art, just below the band: Tesseract reads nothing there, and the
+   * line is not read again as one raw line. */
+  {
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) image = draw_card (f, "Fog", TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
+    double h = title[3][1] - title[0][1], w = title[1][0] - title[0][0];
+    TsCardCandidate c = { 0 };
+    memcpy (c.title, title, sizeof c.title);
+    c.title[0][0] = c.title[3][0] = title[0][0] + 0.45 * w;
+    c.title[1][0] = c.title[2][0] = title[0][0] + 0.45 * w + 2.3 * h;
+    for (int k = 0; k < 4; k++)
+      c.title[k][1] += 1.5 * h;
+    c.angle_deg = ts_rectify_quad_angle (c.title);
+    TsReaderTiming t;
+    assert_null (read_timed (f, image, &c, &t));
+    printf ("# a short line over the art: first %u, raw %u Tesseract calls\n",
+            ocr_calls (&t, TS_READ_PATH_FIRST), ocr_calls (&t, TS_READ_PATH_RAW));
+    assert_true (ocr_calls (&t, TS_READ_PATH_FIRST) > 0);
+    assert_int_equal (ocr_calls (&t, TS_READ_PATH_RAW), 0);
   }
   /* A line as long as a name's, printed with words that are no card's. */
   double quad[4][2], title[4][2];
