@@ -1813,13 +1813,14 @@ title_centre (const Track *tr, double *x, double *y)
   }
 }
 
-/* Does the point (image pixels) lie within the outline of the card seen as in? */
+/* Does the point (image pixels) lie within the outline of the card seen as in, between v0
+ * and v1 of the way down its length? */
 static gboolean
-in_outline (const TsTrackInput *in, double x, double y)
+in_outline (const TsTrackInput *in, double x, double y, double v0, double v1)
 {
   double u, v;
-  return in->has_quad && quad_coords (in->quad_px, x, y, &u, &v) && u > 0 && u < 1 && v > 0 &&
-         v < 1;
+  return in->has_quad && quad_coords (in->quad_px, x, y, &u, &v) && u > 0 && u < 1 && v > v0 &&
+         v < v1;
 }
 
 /* Does the point (image pixels) lie across the middle of the card seen as in, where its type
@@ -1828,9 +1829,7 @@ in_outline (const TsTrackInput *in, double x, double y)
 static gboolean
 on_type_line (const TsTrackInput *in, double x, double y)
 {
-  double u, v;
-  return in->has_quad && quad_coords (in->quad_px, x, y, &u, &v) && u > 0 && u < 1 &&
-         v > TYPE_LINE_V0 && v < TYPE_LINE_V1;
+  return in_outline (in, x, y, TYPE_LINE_V0, TYPE_LINE_V1);
 }
 
 /* Is tr, named as a card reported in play, a piece of that card rather than a second one?
@@ -1910,14 +1909,12 @@ find_overlapped (TsTracker *t, const Track *nw)
     if (nw->name == NULL && d < 0.3 * long_side (o->size))
       return o;
     /* A line alone read as o's name, as near o as a card o slid off would lie (but not taken
-     * for one: see slid_onto), is a piece of o. */
-    if (nw->name != NULL && nw->quad_frames == 0 && d < SLID_OFF_LINE * long_side (o->size))
-      return o;
-    /* So is one within o's outline: o's own title at the end its outline did not take for
-     * the top (seed 67: Wild Growth, turned a quarter from upside down, its title found at the
-     * other end, was reported as a second card). A second card of that name lying over o
-     * shows its own outline. */
-    if (nw->name != NULL && nw->quad_frames == 0 && in_outline (&o->whole, tx, ty))
+     * for one: see slid_onto), is a piece of o; so is one within o's outline, o's own title
+     * at the end its outline did not take for the top (seed 67: Wild Growth, turned a quarter
+     * from upside down, its title found at the other end, was reported as a second card). A
+     * second card of that name lying over o shows its own outline. */
+    if (nw->name != NULL && nw->quad_frames == 0 &&
+        (d < SLID_OFF_LINE * long_side (o->size) || in_outline (&o->whole, tx, ty, 0, 1)))
       return o;
   }
   return NULL;

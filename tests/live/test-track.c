@@ -2727,18 +2727,33 @@ test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
 /* A basic land with a card laid over the start of its type line ("Basic Land — Mountain"):
  * the rest of that line, found alone, reads as the land. It is the land's type line, not a
  * second Mountain. */
+/* Card name lies still, turned angle; a line alone read as it is then found on it, the
+ * line's card centre guessed (dx, dy) from the card's and its title title_dy below that
+ * guess's: only the one card stays, turned once when angle is not 0. */
+static void
+assert_line_on_card_is_no_second_card (const char *name, double angle, double dx, double dy,
+                                       double title_dy)
+{
+  Sim s;
+  int c = card_lying_still (&s, name);
+  s.cards[c].angle = angle;
+  sim_step (&s, FPS);
+  guint turns = angle != 0;
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), turns);
+  int line =
+    sim_add_line (&s, s.cards[c].x + dx, s.cards[c].y + dy, name, AREA_BATTLEFIELD, 0.5);
+  s.cards[line].title_dy = title_dy;
+  sim_step (&s, 3 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), turns);
+  sim_clear (&s);
+}
+
 static void
 test_track__type_line_of_a_land_read_alone_is_no_second_card (void **state)
 {
-  Sim s;
-  int c = card_lying_still (&s, "Mountain");
-  sim_step (&s, FPS);
-  int line =
-    sim_add_line (&s, s.cards[c].x + 10, s.cards[c].y, "Mountain", AREA_BATTLEFIELD, 0.5);
-  s.cards[line].title_dy = 45;  /* about 0.56 of the card's length down */
-  sim_step (&s, 3 * FPS);
-  assert_one_card_stayed (&s);
-  sim_clear (&s);
+  /* The type line about 0.56 of the card's length down. */
+  assert_line_on_card_is_no_second_card ("Mountain", 0, 10, 0, 45);
 }
 
 /* A card turned a quarter, its outline taken the wrong way up: its title, found alone at the
@@ -2747,19 +2762,8 @@ test_track__type_line_of_a_land_read_alone_is_no_second_card (void **state)
 static void
 test_track__title_found_alone_within_the_card_outline_is_no_second_card (void **state)
 {
-  Sim s;
-  int c = card_lying_still (&s, "Wild Growth");
-  s.cards[c].angle = 90;
-  sim_step (&s, FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  /* The line's title across the outline's lower end, 33 mm below the card's centre. */
-  int line =
-    sim_add_line (&s, s.cards[c].x, s.cards[c].y + 105, "Wild Growth", AREA_BATTLEFIELD, 0.5);
-  s.cards[line].title_dy = -35;
-  sim_step (&s, 3 * FPS);
-  assert_one_card_stayed (&s);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  sim_clear (&s);
+  /* The line across the outline's lower end, 33 mm below the card's centre. */
+  assert_line_on_card_is_no_second_card ("Wild Growth", 90, 0, 105, -35);
 }
 
 /* A second card of a name in play is put down well apart from the first, and the first is
@@ -2774,6 +2778,7 @@ test_track__second_card_of_a_name_seen_beside_the_first_is_its_own (void **state
   sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   sim_add (&s, 450, 300, "Phantom Monster", AREA_BATTLEFIELD);
+  guint64 put = s.frame;
   sim_step (&s, 2);
   s.cards[a].present = FALSE;
   sim_step (&s, FPS);
@@ -2784,8 +2789,9 @@ test_track__second_card_of_a_name_seen_beside_the_first_is_its_own (void **state
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   const TsObservation *second = find_obs (&s, TS_OBS_ENTERED, 1);
   assert_true (fabs (second->center[0] - 450) < 5);
-  /* Dated when it was put down, not when the first was uncovered. */
+  /* Reported before the first was uncovered, dated when it was put down. */
   assert_true (second->frame < (guint64) (10 + 2 * FPS));
+  assert_dated_within (second, put, 2);
   assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
   sim_clear (&s);
 }
