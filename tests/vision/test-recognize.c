@@ -1210,6 +1210,35 @@ test_reader__short_line_is_searched_once (void **state)
   assert_null (read_timed (f, image, &c, &t));
   assert_int_equal (t.unnamed.path[TS_READ_PATH_BAND].n_runs, 1);
   assert_int_equal (t.unnamed.path[TS_READ_PATH_WIDER].n_runs, 1);
+  /* Nor is it read again in the other polarity as found: its first reads had Tesseract's
+   * own inverted retry, and the band search votes on the polarity. */
+  assert_int_equal (ocr_calls (&t, TS_READ_PATH_OTHER), 0);
+}
+
+/* A line found alone over the end of a name, a third of its height too high: read as found
+ * it gives a letter or two either way up, searched as a band the piece "rdes". That piece
+ * makes the lengthened line worth a read, which gives the whole name. */
+static void
+test_reader__piece_read_by_the_band_search_lengthens_a_line (void **state)
+{
+  Fixture *f = *state;
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card (f, "Demonic Hordes", TS_SYNTH_FRAME_OLD, 3, 4.0, quad,
+                                         title);
+  double h = title[3][1] - title[0][1], w = title[1][0] - title[0][0];
+  TsCardCandidate c = { 0 };
+  memcpy (c.title, title, sizeof c.title);
+  c.title[0][0] = c.title[3][0] = title[0][0] + 0.35 * w;
+  c.title[1][0] = c.title[2][0] = title[0][0] + 0.35 * w + 3 * h;
+  for (int k = 0; k < 4; k++)
+    c.title[k][1] -= 0.3 * h;
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsReaderTiming t;
+  const char *name = read_timed (f, image, &c, &t);
+  printf ("# a line over the end of \"Demonic Hordes\": %s, lengthened line read %u times\n",
+          name ? name : "-", ocr_calls (&t, TS_READ_PATH_LONGER));
+  assert_string_equal (name ? name : "-", "Demonic Hordes");
+  assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 1);
 }
 
 /* The same from a live table (the picture the tracker gives the reader): a card lying upside
@@ -1367,6 +1396,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__line_found_off_its_text),
     cmocka_unit_test (test_reader__row_lighter_than_a_name_is_not_read),
     cmocka_unit_test (test_reader__first_words_read_the_whole_name),
+    cmocka_unit_test (test_reader__piece_read_by_the_band_search_lengthens_a_line),
     cmocka_unit_test (test_reader__short_line_is_searched_once),
     cmocka_unit_test (test_reader__name_in_part_beside_something_black_reads_the_whole_name),
     cmocka_unit_test (test_reader__piece_of_a_word_is_no_name),
