@@ -1767,6 +1767,22 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
   return text;
 }
 
+/* Whether the band around line q (as a band search places it) holds a text row of at least
+ * MIN_ROW_WEIGHT, light or dark. */
+static gboolean
+band_holds_text (const TsImage *image, const double q[4][2])
+{
+  double band[4][2];
+  sub_quad (q, 0, -BAND_ROOM, 1, 1.15, band);
+  g_autoptr (TsImage) gray = warp_gray (image, band, FIND_HEIGHT);
+  for (int light = 0; light < 2; light++) {
+    TextRow row;
+    if (strip_row (gray, light, 0.5, &row, NULL) && row.weight >= MIN_ROW_WEIGHT)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* OCRs title q as ocr_title() does and matches the text into m. When the two votes on
  * which side of a band is text disagreed and the reading matched nothing, the other side is
  * read too and the better kept. Returns the text read (owned). */
@@ -2120,11 +2136,21 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     } else {
       ts_rectify_quad_turn (candidate->title, 2 * t, title);
     }
-    gboolean light;
+    gboolean light = FALSE;
     double text_quad[4][2] = { { -1, -1 } };
     TsMatch m = { 0 };
-    g_autofree char *text = read_title (reader, image, title, !candidate->has_quad, -1, focus,
-                                        &light, text_quad, &m, out);
+    g_autofree char *text = NULL;
+    /* A line found alone whose band holds no row of three letters either way up is not read
+     * that way up: art and texture (on the dev photos 587 of 2,880 first reads of lone lines,
+     * none of which gave the name; the band search, which has the same gate, still runs). */
+    gint64 t0 = ts_cputime_now_us ();
+    gboolean worth = candidate->has_quad || band_holds_text (image, title);
+    spend (reader, out, STAGE_RECTIFY, t0);
+    if (worth)
+      text = read_title (reader, image, title, !candidate->has_quad, -1, focus, &light,
+                         text_quad, &m, out);
+    else
+      text = g_strdup ("");
     g_debug ("read try %d: \"%s\" -> %s %.2f", i, text, m.name ? m.name : "-", m.score);
     /* The band on the outline grown to a whole card lies higher on the card: in a stack it
      * can reach the title of the card above. It replaces a name already read only when

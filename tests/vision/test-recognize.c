@@ -1001,8 +1001,9 @@ ocr_calls (const TsReaderTiming *t, TsReadPath path)
 }
 
 /* A band whose text row holds less than a name's three letters is not given to Tesseract:
- * a name line printed with two letters, found alone, is searched as a band both ways up
- * without a read. A three-letter name is still read, from its outline and its line. */
+ * a name line printed with two letters, found alone, is neither read as found nor searched
+ * as a band, either way up. A three-letter name is still read, from its outline and its
+ * line. */
 static void
 test_reader__row_lighter_than_a_name_is_not_read (void **state)
 {
@@ -1019,8 +1020,10 @@ test_reader__row_lighter_than_a_name_is_not_read (void **state)
   /* The band search ran, both ways up, and found nothing worth reading. */
   assert_int_equal (t.unnamed.path[TS_READ_PATH_BAND].n_runs, 1);
   assert_int_equal (ocr_calls (&t, TS_READ_PATH_BAND), 0);
-  /* The lone line itself was read. */
-  assert_true (ocr_calls (&t, TS_READ_PATH_FIRST) > 0);
+  /* Nor was the lone line itself read: its band holds no row of three letters. */
+  assert_int_equal (t.unnamed.path[TS_READ_PATH_FIRST].n_runs, 1);
+  assert_int_equal (ocr_calls (&t, TS_READ_PATH_FIRST), 0);
+  assert_int_equal (ocr_calls (&t, TS_READ_PATH_RAW), 0);
 
   const char *shortest[] = { "Fog", "Web" };
   for (guint i = 0; i < G_N_ELEMENTS (shortest); i++) {
