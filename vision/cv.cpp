@@ -27,7 +27,7 @@ wrap (const TsImage *image)
 static TsImage *
 from_mat (const cv::Mat &mat)
 {
-  TsImage *image = ts_image_new (mat.cols, mat.rows, mat.channels ());
+  TsImage *image = ts_image_new_unset (mat.cols, mat.rows, mat.channels ());
   cv::Mat dst = wrap (image);
   mat.copyTo (dst);
   return image;
@@ -337,7 +337,7 @@ ts_cv_undistort (const TsImage *image, const double k[9], const double dist[5])
 {
   cv::Mat km (3, 3, CV_64F, (void *) k);
   cv::Mat dm (1, 5, CV_64F, (void *) dist);
-  TsImage *out = ts_image_new (image->width, image->height, image->channels);
+  TsImage *out = ts_image_new_unset (image->width, image->height, image->channels);
   cv::Mat dst = wrap (out);
   try {
     cv::undistort (wrap (image), dst, km, dm);
@@ -379,7 +379,7 @@ ts_cv_morphology (const TsImage *src, TsCvMorph op, int kw, int kh, gboolean ell
   static const int ops[] = { cv::MORPH_ERODE, cv::MORPH_DILATE, cv::MORPH_OPEN,
                              cv::MORPH_CLOSE, cv::MORPH_GRADIENT, cv::MORPH_TOPHAT,
                              cv::MORPH_BLACKHAT };
-  TsImage *out = ts_image_new (src->width, src->height, src->channels);
+  TsImage *out = ts_image_new_unset (src->width, src->height, src->channels);
   cv::Mat dst = wrap (out);
   cv::Mat k = cv::getStructuringElement (ellipse ? cv::MORPH_ELLIPSE : cv::MORPH_RECT,
                                          cv::Size (MAX (kw, 1), MAX (kh, 1)));
@@ -404,7 +404,7 @@ ts_cv_keep_long_regions (TsImage *binary, int min_extent, gboolean vertical)
 TsImage *
 ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *used)
 {
-  TsImage *out = ts_image_new (gray->width, gray->height, 1);
+  TsImage *out = ts_image_new_unset (gray->width, gray->height, 1);
   cv::Mat dst = wrap (out);
   int type = invert ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY;
   if (thresh < 0)
@@ -418,7 +418,7 @@ ts_cv_threshold (const TsImage *gray, double thresh, gboolean invert, double *us
 TsImage *
 ts_cv_canny (const TsImage *gray, double low, double high)
 {
-  TsImage *out = ts_image_new (gray->width, gray->height, 1);
+  TsImage *out = ts_image_new_unset (gray->width, gray->height, 1);
   cv::Mat dst = wrap (out);
   cv::Canny (wrap (gray), dst, low, high);
   return out;
@@ -427,7 +427,7 @@ ts_cv_canny (const TsImage *gray, double low, double high)
 TsImage *
 ts_cv_subtract (const TsImage *a, const TsImage *b)
 {
-  TsImage *out = ts_image_new (a->width, a->height, a->channels);
+  TsImage *out = ts_image_new_unset (a->width, a->height, a->channels);
   cv::Mat dst = wrap (out);
   cv::subtract (wrap (a), wrap (b), dst);
   return out;
@@ -451,7 +451,7 @@ ts_cv_normalize (TsImage *gray)
 TsImage *
 ts_cv_equalize (const TsImage *gray, double clip, int tiles)
 {
-  TsImage *out = ts_image_new (gray->width, gray->height, 1);
+  TsImage *out = ts_image_new_unset (gray->width, gray->height, 1);
   cv::Mat dst = wrap (out);
   cv::Ptr<cv::CLAHE> clahe = cv::createCLAHE (clip, cv::Size (tiles, tiles));
   clahe->apply (wrap (gray), dst);

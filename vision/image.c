@@ -6,8 +6,8 @@
 
 G_DEFINE_QUARK (ts-vision-error-quark, ts_vision_error)
 
-TsImage *
-ts_image_new (int width, int height, int channels)
+static TsImage *
+image_alloc (int width, int height, int channels, gboolean clear)
 {
   g_return_val_if_fail (width > 0 && height > 0, NULL);
   g_return_val_if_fail (channels == 1 || channels == 3 || channels == 4, NULL);
@@ -17,14 +17,27 @@ ts_image_new (int width, int height, int channels)
   image->height = height;
   image->channels = channels;
   image->stride = width * channels;
-  image->data = g_malloc0 ((gsize) image->stride * (gsize) height);
+  gsize size = (gsize) image->stride * (gsize) height;
+  image->data = clear ? g_malloc0 (size) : g_malloc (size);
   return image;
+}
+
+TsImage *
+ts_image_new (int width, int height, int channels)
+{
+  return image_alloc (width, height, channels, TRUE);
+}
+
+TsImage *
+ts_image_new_unset (int width, int height, int channels)
+{
+  return image_alloc (width, height, channels, FALSE);
 }
 
 TsImage *
 ts_image_copy (const TsImage *image)
 {
-  TsImage *copy = ts_image_new (image->width, image->height, image->channels);
+  TsImage *copy = ts_image_new_unset (image->width, image->height, image->channels);
   for (int y = 0; y < image->height; y++)
     memcpy (copy->data + (gsize) y * copy->stride, image->data + (gsize) y * image->stride,
             (gsize) copy->stride);

@@ -85,11 +85,11 @@ ts_morph_line (const TsImage *bin, TsCvMorph op, int len, gboolean vertical)
   /* Along x OpenCV's row filter is as quick as this would be. */
   if (!vertical || len > MAX_COLS_LEN)
     return ts_cv_morphology (bin, op, vertical ? 1 : len, vertical ? len : 1, FALSE);
-  TsImage *out = ts_image_new (bin->width, bin->height, 1);
+  TsImage *out = ts_image_new_unset (bin->width, bin->height, 1);
   if (op == TS_CV_MORPH_ERODE || op == TS_CV_MORPH_DILATE) {
     cols_pass (bin, out, op == TS_CV_MORPH_DILATE, len);
   } else {
-    g_autoptr (TsImage) mid = ts_image_new (bin->width, bin->height, 1);
+    g_autoptr (TsImage) mid = ts_image_new_unset (bin->width, bin->height, 1);
     cols_pass (bin, mid, op == TS_CV_MORPH_CLOSE, len);
     cols_pass (mid, out, op == TS_CV_MORPH_OPEN, len);
   }

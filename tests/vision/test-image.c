@@ -34,6 +34,37 @@ test_image_png__round_trip_is_exact (void **state)
   g_rmdir (dir);
 }
 
+/* A new image is zero-filled; an unset one has the shape asked, and the OpenCV wrappers that
+ * write into one (threshold, morphology, subtract) set every pixel. */
+static void
+test_image_new__unset_images_are_written_whole (void **state)
+{
+  g_autoptr (TsImage) zero = ts_image_new (33, 17, 1);
+  for (int i = 0; i < zero->stride * zero->height; i++)
+    assert_int_equal (zero->data[i], 0);
+  g_autoptr (TsImage) unset = ts_image_new_unset (33, 17, 3);
+  assert_non_null (unset);
+  assert_int_equal (unset->width, 33);
+  assert_int_equal (unset->height, 17);
+  assert_int_equal (unset->channels, 3);
+  assert_int_equal (unset->stride, 33 * 3);
+
+  g_autoptr (TsImage) ramp = ts_image_new (33, 17, 1);
+  for (int y = 0; y < ramp->height; y++)
+    for (int x = 0; x < ramp->width; x++)
+      ramp->data[y * ramp->stride + x] = (uint8_t) (x * 7);
+  g_autoptr (TsImage) bin = ts_cv_threshold (ramp, 127, FALSE, NULL);
+  g_autoptr (TsImage) grown = ts_cv_morphology (bin, TS_CV_MORPH_DILATE, 3, 1, FALSE);
+  g_autoptr (TsImage) diff = ts_cv_subtract (grown, bin);
+  for (int y = 0; y < ramp->height; y++)
+    for (int x = 0; x < ramp->width; x++) {
+      int i = y * ramp->stride + x;
+      assert_int_equal (bin->data[i], x * 7 > 127 ? 255 : 0);
+      /* The dilation moves the edge one column left: only column 18 differs. */
+      assert_int_equal (diff->data[i], x == 18 ? 255 : 0);
+    }
+}
+
 static void
 test_image_load__missing_file_is_named (void **state)
 {
@@ -95,6 +126,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_image_png__round_trip_is_exact),
+    cmocka_unit_test (test_image_new__unset_images_are_written_whole),
     cmocka_unit_test (test_image_load__missing_file_is_named),
     cmocka_unit_test (test_image_load__corrupt_file_is_decode_error),
     cmocka_unit_test (test_cv_warp__identity_keeps_pixels),
