@@ -2116,6 +2116,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   int n_tries = (candidate->upright_known ? 1 : 2) * per_turn;
   double best_score = -1;
   gboolean best_light = FALSE;
+  gboolean band_empty[2] = { FALSE, FALSE };
   /* A card's name is the leftmost words of its band; a line found alone is read where it
    * was found. */
   double focus = candidate->has_quad ? -1 : 0.5;
@@ -2142,9 +2143,11 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     g_autofree char *text = NULL;
     /* A line found alone whose band holds no row of three letters either way up is not read
      * that way up: art and texture (on the dev photos 587 of 2,880 first reads of lone lines,
-     * none of which gave the name; the band search, which has the same gate, still runs). */
+     * none of which gave the name). Nor is that band searched below: the search has the
+     * same gate, on the same band. */
     gint64 t0 = ts_cputime_now_us ();
     gboolean worth = candidate->has_quad || band_holds_text (image, title);
+    band_empty[t] = !worth;
     spend (reader, out, STAGE_RECTIFY, t0);
     if (worth)
       text = read_title (reader, image, title, !candidate->has_quad, -1, focus, &light,
@@ -2214,9 +2217,11 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
                                                                 : TS_READ_PATH_WIDER);
     ts_rectify_quad_turn (candidate->title, 2 * t, title);
     reader->room_above = i < (candidate->upright_known ? 1 : 2) ? BAND_ROOM : 2 * BAND_ROOM;
-    double got;
-    gboolean better = read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE,
-                                   SHORT_CONF, out, &got);
+    double got = 0;
+    gboolean better = FALSE;
+    if (reader->room_above > BAND_ROOM || !band_empty[t])
+      better = read_better (reader, image, title, FALSE, -1, 0.5, SURE_SCORE, SHORT_CONF, out,
+                            &got);
     reader->room_above = BAND_ROOM;
     if (better)
       take_row_turn (reader, out, candidate, title, t, row_title);
