@@ -93,7 +93,7 @@ typedef struct {
 typedef enum {
   TS_READ_PATH_FIRST,     /* the band or line as found, the other way up, the grown band */
   TS_READ_PATH_POLARITY,  /* the other polarity, read when the two votes disagree */
-  TS_READ_PATH_OTHER,     /* the other polarity of the best try, read when nothing matched */
+  TS_READ_PATH_OTHER,     /* a card's band: the best try's other polarity, when nothing matched */
   TS_READ_PATH_RAW,       /* a lone line that read empty, read again as one raw line */
   TS_READ_PATH_BAND,      /* a lone line searched as a band */
   TS_READ_PATH_WIDER,     /* a lone line searched as a band with more room above */
