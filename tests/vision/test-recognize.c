@@ -993,6 +993,21 @@ read_timed (Fixture *f, const TsImage *image, const TsCardCandidate *c, TsReader
   return name;
 }
 
+/* A line found alone cut from upright name line title: from x0 to x1 (image columns), moved
+ * dy pixels down. */
+static TsCardCandidate
+line_piece (const double title[4][2], double x0, double x1, double dy)
+{
+  TsCardCandidate c = { 0 };
+  memcpy (c.title, title, sizeof c.title);
+  c.title[0][0] = c.title[3][0] = x0;
+  c.title[1][0] = c.title[2][0] = x1;
+  for (int k = 0; k < 4; k++)
+    c.title[k][1] += dy;
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  return c;
+}
+
 /* Tesseract calls the reading of one candidate made on path, however it ended. */
 static guint
 ocr_calls (const TsReaderTiming *t, TsReadPath path)
@@ -1125,11 +1140,7 @@ test_reader__first_words_read_the_whole_name (void **state)
     g_autoptr (TsImage) image = draw_card (f, cases[i].name, TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
                                            title);
     assert_true (first_words (image, title, cases[i].words, &x0, &x1));
-    TsCardCandidate c = { 0 };
-    memcpy (c.title, title, sizeof c.title);
-    c.title[0][0] = c.title[3][0] = x0;
-    c.title[1][0] = c.title[2][0] = x1;
-    c.angle_deg = ts_rectify_quad_angle (c.title);
+    TsCardCandidate c = line_piece (title, x0, x1, 0);
     TsReaderTiming t;
     const char *name = read_timed (f, image, &c, &t);
     printf ("# %s from its first %d word(s): %s\n", cases[i].name, cases[i].words,
@@ -1165,11 +1176,7 @@ test_reader__short_line_is_searched_once (void **state)
                                            title);
     /* The line from just inside the band's left end, 2.3 times as long as tall. */
     double h = title[3][1] - title[0][1];
-    TsCardCandidate c = { 0 };
-    memcpy (c.title, title, sizeof c.title);
-    c.title[0][0] = c.title[3][0] = title[0][0] + 4;
-    c.title[1][0] = c.title[2][0] = title[0][0] + 4 + 2.3 * h;
-    c.angle_deg = ts_rectify_quad_angle (c.title);
+    TsCardCandidate c = line_piece (title, title[0][0] + 4, title[0][0] + 4 + 2.3 * h, 0);
     TsReaderTiming t;
     const char *name = read_timed (f, image, &c, &t);
     printf ("# %s from a line %.0f px long, %.0f px tall: %s; Tesseract calls: wider %u, "
@@ -1188,13 +1195,8 @@ test_reader__short_line_is_searched_once (void **state)
     double quad[4][2], title[4][2];
     g_autoptr (TsImage) image = draw_card (f, "Fog", TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
     double h = title[3][1] - title[0][1], w = title[1][0] - title[0][0];
-    TsCardCandidate c = { 0 };
-    memcpy (c.title, title, sizeof c.title);
-    c.title[0][0] = c.title[3][0] = title[0][0] + 0.45 * w;
-    c.title[1][0] = c.title[2][0] = title[0][0] + 0.45 * w + 2.3 * h;
-    for (int k = 0; k < 4; k++)
-      c.title[k][1] += 1.5 * h;
-    c.angle_deg = ts_rectify_quad_angle (c.title);
+    double x0 = title[0][0] + 0.45 * w;
+    TsCardCandidate c = line_piece (title, x0, x0 + 2.3 * h, 1.5 * h);
     TsReaderTiming t;
     assert_null (read_timed (f, image, &c, &t));
     printf ("# a short line over the art: first %u, raw %u Tesseract calls\n",
@@ -1229,13 +1231,8 @@ test_reader__piece_read_by_the_band_search_lengthens_a_line (void **state)
   g_autoptr (TsImage) image = draw_card (f, "Demonic Hordes", TS_SYNTH_FRAME_OLD, 3, 4.0, quad,
                                          title);
   double h = title[3][1] - title[0][1], w = title[1][0] - title[0][0];
-  TsCardCandidate c = { 0 };
-  memcpy (c.title, title, sizeof c.title);
-  c.title[0][0] = c.title[3][0] = title[0][0] + 0.35 * w;
-  c.title[1][0] = c.title[2][0] = title[0][0] + 0.35 * w + 3 * h;
-  for (int k = 0; k < 4; k++)
-    c.title[k][1] -= 0.3 * h;
-  c.angle_deg = ts_rectify_quad_angle (c.title);
+  double x0 = title[0][0] + 0.35 * w;
+  TsCardCandidate c = line_piece (title, x0, x0 + 3 * h, -0.3 * h);
   TsReaderTiming t;
   const char *name = read_timed (f, image, &c, &t);
   printf ("# a line over the end of \"Demonic Hordes\": %s, lengthened line read %u times\n",
