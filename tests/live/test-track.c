@@ -2724,9 +2724,6 @@ test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
   sim_clear (&s);
 }
 
-/* A basic land with a card laid over the start of its type line ("Basic Land — Mountain"):
- * the rest of that line, found alone, reads as the land. It is the land's type line, not a
- * second Mountain. */
 /* Card name lies still, turned angle; a line alone read as it is then found on it, the
  * line's card centre guessed (dx, dy) from the card's and its title title_dy below that
  * guess's: only the one card stays, turned once when angle is not 0. */
@@ -2749,6 +2746,9 @@ assert_line_on_card_is_no_second_card (const char *name, double angle, double dx
   sim_clear (&s);
 }
 
+/* A basic land with a card laid over the start of its type line ("Basic Land — Mountain"):
+ * the rest of that line, found alone, reads as the land. It is the land's type line, not a
+ * second Mountain. */
 static void
 test_track__type_line_of_a_land_read_alone_is_no_second_card (void **state)
 {

@@ -994,7 +994,7 @@ read_timed (Fixture *f, const TsImage *image, const TsCardCandidate *c, TsReader
 }
 
 /* A line found alone cut from upright name line title: from x0 to x1 (image columns), moved
- * dy pixels down. */
+ * dy pixels down; the whole line from title[0][0] to title[1][0]. */
 static TsCardCandidate
 line_piece (const double title[4][2], double x0, double x1, double dy)
 {
@@ -1026,9 +1026,7 @@ test_reader__row_lighter_than_a_name_is_not_read (void **state)
   double quad[4][2], title[4][2];
   g_autoptr (TsImage) image = draw_card_printed (f, "Fog", "Io", TS_SYNTH_FRAME_MODERN, 3, 4.0,
                                                  quad, title);
-  TsCardCandidate c = { 0 };
-  memcpy (c.title, title, sizeof c.title);
-  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsCardCandidate c = line_piece (title, title[0][0], title[1][0], 0);
   TsReaderTiming t;
   assert_null (read_timed (f, image, &c, &t));
   assert_int_equal (t.unnamed.n_reads, 1);
@@ -1152,9 +1150,7 @@ test_reader__first_words_read_the_whole_name (void **state)
   double quad[4][2], title[4][2];
   g_autoptr (TsImage) image = draw_card (f, "Serra Angel", TS_SYNTH_FRAME_MODERN, 3, 4.0, quad,
                                          title);
-  TsCardCandidate c = { 0 };
-  memcpy (c.title, title, sizeof c.title);
-  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsCardCandidate c = line_piece (title, title[0][0], title[1][0], 0);
   TsReaderTiming t;
   assert_string_equal (read_timed (f, image, &c, &t), "Serra Angel");
   assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 0);
@@ -1208,9 +1204,7 @@ test_reader__short_line_is_searched_once (void **state)
   double quad[4][2], title[4][2];
   g_autoptr (TsImage) image = draw_card_printed (f, "Shivan Dragon", "Quxby Vomplen",
                                                  TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
-  TsCardCandidate c = { 0 };
-  memcpy (c.title, title, sizeof c.title);
-  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsCardCandidate c = line_piece (title, title[0][0], title[1][0], 0);
   TsReaderTiming t;
   assert_null (read_timed (f, image, &c, &t));
   assert_int_equal (t.unnamed.path[TS_READ_PATH_BAND].n_runs, 1);
