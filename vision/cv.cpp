@@ -571,6 +571,24 @@ ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2])
   return TRUE;
 }
 
+guint
+ts_cv_approx_hull (const float *pts, guint n, double eps, double (*out)[2], guint max)
+{
+  if (n < 3)
+    return 0;
+  cv::Mat contour = wrap_points (pts, n);
+  std::vector<cv::Point2f> hull, approx;
+  cv::convexHull (contour, hull);
+  cv::approxPolyDP (hull, approx, eps * cv::arcLength (hull, true), true);
+  if (approx.size () > max)
+    return (guint) approx.size ();
+  for (size_t i = 0; i < approx.size (); i++) {
+    out[i][0] = approx[i].x;
+    out[i][1] = approx[i].y;
+  }
+  return (guint) approx.size ();
+}
+
 static cv::Scalar
 colour (const TsImage *image, int r, int g, int b)
 {

@@ -83,6 +83,10 @@ void ts_cv_min_area_rect (const float *pts, guint n, double out[4][2]);
 /* Simplifies the closed polygon pts to eps (fraction of its perimeter); TRUE and the four
  * corners (clockwise in the image) when the result is a convex quadrilateral. */
 gboolean ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2]);
+/* Simplifies the convex hull of pts to eps (fraction of its perimeter) and writes its
+ * corners, clockwise in the image, into out (at most max of them). Returns how many corners
+ * the simplified hull has (more than max: out holds none). */
+guint ts_cv_approx_hull (const float *pts, guint n, double eps, double (*out)[2], guint max);
 
 /* Draws a closed polygon / text onto a 3 or 4 channel image. Colour components 0..255. */
 void ts_cv_draw_polygon (TsImage *image, const double (*pts)[2], int n, int r, int g, int b,

@@ -54,6 +54,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->short_solid_lines = TRUE;
   params->name_bars = FALSE;
   params->split_pairs = TRUE;
+  params->cut_cards = FALSE;
   params->displaced_lines = TRUE;
 }
 
@@ -62,6 +63,7 @@ ts_detector_params_init_photo (TsDetectorParams *params)
 {
   ts_detector_params_init (params);
   params->name_bars = TRUE;
+  params->cut_cards = TRUE;
 }
 
 TsDetector *
@@ -140,14 +142,165 @@ corner_skew (const double q[4][2])
 }
 
 static double
-quad_area (const double q[4][2])
+polygon_area (const double (*q)[2], int n)
 {
   double s = 0;
-  for (int i = 0; i < 4; i++) {
-    int j = (i + 1) % 4;
+  for (int i = 0; i < n; i++) {
+    int j = (i + 1) % n;
     s += q[i][0] * q[j][1] - q[j][0] * q[i][1];
   }
   return fabs (s) / 2;
+}
+
+static double
+quad_area (const double q[4][2])
+{
+  return polygon_area (q, 4);
+}
+
+/* Within this (work pixels) of the image's border, a corner lies on it. */
+#define BORDER_NEAR 3.0
+
+static gboolean
+on_border (const double p[2], int w, int h, int side)
+{
+  switch (side) {
+  case 0: return p[0] < BORDER_NEAR;
+  case 1: return p[1] < BORDER_NEAR;
+  case 2: return p[0] > w - 1 - BORDER_NEAR;
+  default: return p[1] > h - 1 - BORDER_NEAR;
+  }
+}
+
+/* The least part of a card cut by the border that is completed (see cut_card()). */
+#define CUT_MIN_SHOWN 0.6
+
+/* Does the contour (n points) reach the border of a w x h image? */
+static gboolean
+touches_border (const float *pts, guint n, int w, int h)
+{
+  for (guint i = 0; i < n; i++) {
+    float x = pts[2 * i], y = pts[2 * i + 1];
+    if (x < 1 || y < 1 || x > w - 2 || y > h - 2)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The share of the polygon q's edges (n corners), all but the one from corner cut, along
+ * which bin is set (within a pixel). */
+static double
+ring_along (const TsImage *bin, const double (*q)[2], int n, int cut)
+{
+  int hit = 0, all = 0;
+  for (int e = 1; e < n; e++) {
+    const double *a = q[(cut + e) % n], *b = q[(cut + e + 1) % n];
+    int steps = MAX (1, (int) dist (a, b));
+    for (int t = 0; t <= steps; t++) {
+      int x = (int) lround (a[0] + (b[0] - a[0]) * t / steps);
+      int y = (int) lround (a[1] + (b[1] - a[1]) * t / steps);
+      gboolean on = FALSE;
+      for (int dy = -1; dy <= 1 && !on; dy++)
+        for (int dx = -1; dx <= 1 && !on; dx++) {
+          int xx = x + dx, yy = y + dy;
+          on = xx >= 0 && yy >= 0 && xx < bin->width && yy < bin->height &&
+               bin->data[(gsize) yy * bin->stride + xx] != 0;
+        }
+      hit += on;
+      all++;
+    }
+  }
+  return all ? (double) hit / all : 0;
+}
+
+/* The edge of the polygon q (n corners) that lies along the w x h image's border: its first
+ * corner's index, -1 when none, -2 when edges lie along two borders. */
+static int
+border_edge (const double (*q)[2], int n, int w, int h)
+{
+  int cut = -1;
+  for (int k = 0; k < n; k++)
+    for (int side = 0; side < 4; side++)
+      if (on_border (q[k], w, h, side) && on_border (q[(k + 1) % n], w, h, side)) {
+        if (cut >= 0)
+          return -2;
+        cut = k;
+      }
+  return cut;
+}
+
+/* q is the part of a card inside the image, its edge from corner cut along the image's
+ * border: the card's two sides that run out of the image, and the whole edge across from
+ * the border. Extends those sides to the card's full length into out. The edge left in the
+ * image is a long side (the card shows at least CUT_MIN_SHOWN of its width) or, when the
+ * sides shown are longer than a card is wide, a short one. Returns FALSE when q is not so. */
+static gboolean
+cut_card (const double q[4][2], int cut, double tolerance, double out[4][2])
+{
+  /* b0 b1 on the border; a0 joined to b0 and a1 to b1 by the sides that run out. */
+  const double *b0 = q[cut], *b1 = q[(cut + 1) % 4], *a1 = q[(cut + 2) % 4],
+               *a0 = q[(cut + 3) % 4];
+  double across = dist (a0, a1);
+  double shown = (dist (a0, b0) + dist (a1, b1)) / 2;
+  if (across < 1 || shown < 1)
+    return FALSE;
+  double k = TS_CARD_W_MM / TS_CARD_H_MM, r = shown / across, full;
+  if (r < k * (1 + tolerance))
+    full = across * k;   /* across is a long side */
+  else if (r < (1 + tolerance) / k)
+    full = across / k;   /* a short side, and more than a card's width shows */
+  else
+    return FALSE;
+  if (shown / full < CUT_MIN_SHOWN)
+    return FALSE;
+  full = MAX (full, shown);  /* a whole card touching the border */
+  double fa = full / dist (a0, b0), fb = full / dist (a1, b1);
+  double e0[2] = { a0[0] + (b0[0] - a0[0]) * fa, a0[1] + (b0[1] - a0[1]) * fa };
+  double e1[2] = { a1[0] + (b1[0] - a1[0]) * fb, a1[1] + (b1[1] - a1[1]) * fb };
+  memcpy (out[0], e0, sizeof e0);
+  memcpy (out[1], e1, sizeof e1);
+  memcpy (out[2], a1, sizeof out[2]);
+  memcpy (out[3], a0, sizeof out[3]);
+  return TRUE;
+}
+
+/* The contour (n points) of bin, reaching the image's border, as the edge ring of a card
+ * the border cuts: its hull is the part inside the image, cut straight across (cut_card())
+ * or with one corner cut off, when the three corners inside give the fourth. Writes the
+ * whole card into q, the share of it inside the image into shown and the share of the
+ * outline inside that the ring follows into fill. */
+static gboolean
+cut_outline (const TsImage *bin, const float *pts, guint n, double tolerance, double q[4][2],
+             double *shown, double *fill)
+{
+  double poly[5][2];
+  int np = (int) ts_cv_approx_hull (pts, n, 0.015, poly, 5);
+  if (np != 4 && np != 5)
+    return FALSE;
+  int cut = border_edge (poly, np, bin->width, bin->height);
+  if (cut < 0)
+    return FALSE;
+  if (np == 4 && !cut_card (poly, cut, tolerance, q))
+    return FALSE;
+  if (np == 5) {
+    /* Clockwise: the border's two points, then the corners a, b and c; the fourth, d, lies
+     * past the border. */
+    const double *a = poly[(cut + 2) % 5], *b = poly[(cut + 3) % 5], *c = poly[(cut + 4) % 5];
+    double d[2] = { a[0] + c[0] - b[0], a[1] + c[1] - b[1] };
+    if (d[0] >= 0 && d[1] >= 0 && d[0] < bin->width && d[1] < bin->height)
+      return FALSE;
+    memcpy (q[0], d, sizeof d);
+    memcpy (q[1], a, sizeof q[1]);
+    memcpy (q[2], b, sizeof q[2]);
+    memcpy (q[3], c, sizeof q[3]);
+    if (!card_shaped (q, tolerance))
+      return FALSE;
+  }
+  *shown = MIN (1, polygon_area (poly, np) / quad_area (q));
+  if (*shown < CUT_MIN_SHOWN)
+    return FALSE;
+  *fill = ring_along (bin, poly, np, cut);
+  return TRUE;
 }
 
 /* Orders a card quad so its first edge is a short side, choosing the end a player's upright
@@ -287,21 +440,26 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
     Line bar;
     if (bars && area < 20 * max_h * max_h && name_bar (pts, n, area, min_h, max_h, &bar))
       g_array_append_val (bars, bar);
-    if (area < min_area)
-      continue;
-    double q[4][2];
-    if (!ts_cv_approx_quad (pts, n, 0.03, q))
-      continue;
+    double q[4][2], fill = 0, shown = 1;
+    gboolean cut = p->cut_cards && touches_border (pts, n, gray->width, gray->height) &&
+                   cut_outline (thick, pts, n, p->aspect_tolerance, q, &shown, &fill);
+    if (!cut) {
+      if (area < min_area || !ts_cv_approx_quad (pts, n, 0.03, q))
+        continue;
+      double qa = quad_area (q);
+      if (qa < min_area || !card_shaped (q, p->aspect_tolerance))
+        continue;
+      fill = area / qa;
+    }
     double qa = quad_area (q);
-    if (qa < min_area || !card_shaped (q, p->aspect_tolerance))
+    if (qa * shown < min_area)
       continue;
     if (p->max_corner_skew > 0 && corner_skew (q) > p->max_corner_skew)
       continue;
-    double fill = area / qa;
     if (fill < 0.8)
       continue;
     TsCardCandidate c;
-    card_candidate (q, scale, MIN (fill, 1.0), &c);
+    card_candidate (q, scale, MIN (fill, 1.0) * shown, &c);
     g_array_append_val (found, c);
     double full_area = qa / (scale * scale);
     g_array_append_val (areas, full_area);

@@ -193,6 +193,70 @@ test_detect_card__a_square_is_not_a_card (void **state)
   assert_null (first_card (cands));
 }
 
+/* The candidate with an outline whose corners are within tol of q's (any start), or NULL. */
+static const TsCardCandidate *
+card_like (GArray *cands, const double q[4][2], double tol)
+{
+  for (guint i = 0; i < cands->len; i++) {
+    const TsCardCandidate *c = &g_array_index (cands, TsCardCandidate, i);
+    for (int turn = 0; c->has_quad && turn < 4; turn++) {
+      double e[4][2];
+      ts_rectify_quad_turn (q, turn, e);
+      gboolean near = TRUE;
+      for (int k = 0; k < 4; k++)
+        near = near && hypot (c->quad[k][0] - e[k][0], c->quad[k][1] - e[k][1]) < tol;
+      if (near)
+        return c;
+    }
+  }
+  return NULL;
+}
+
+/* In a photo, a card the image's border cuts is found whole: its outline runs on out of the
+ * image, a card's length, or to the corner its other three give. Upright and tapped, at
+ * each border. */
+static void
+test_detect_card__cut_by_the_image_border (void **state)
+{
+  const struct { double cx, cy, angle; } at[] = {
+    { 571, 240, 0 },    /* a tenth of its width off the right */
+    { 29, 240, 3 },     /* a third of its width off the left */
+    { 320, 440, 90 },   /* tapped, a quarter of its width off the bottom */
+    { 320, 40, 0 },     /* a third of its length off the top */
+    { 575, 240, 20 },   /* turned: one corner off the right */
+    { 320, 400, 105 },  /* tapped and turned: one corner off the bottom */
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (at); k++) {
+    g_autoptr (TsImage) img = dark_table (640, 480);
+    double q[4][2];
+    card_quad (at[k].cx, at[k].cy, 240, at[k].angle, q);
+    draw_card (img, q, NULL);
+    TsDetectorParams photo;
+    ts_detector_params_init_photo (&photo);
+    g_autoptr (GArray) cands = detect_with (img, &photo);
+    const TsCardCandidate *c = card_like (cands, q, 6);
+    assert_non_null (c);
+    assert_int_equal (c->tapped, ts_rectify_angle_is_tapped (at[k].angle));
+    /* The live table's defaults leave it (see cut_cards). */
+    g_autoptr (GArray) live = detect (img);
+    assert_null (card_like (live, q, 6));
+  }
+}
+
+/* Too little of a card inside the image to tell its length: not completed. */
+static void
+test_detect_card__mostly_outside_the_image_is_not_guessed (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (640, 480);
+  double q[4][2];
+  card_quad (-40, 240, 240, 0, q);  /* a quarter of its width shows */
+  draw_card (img, q, NULL);
+  TsDetectorParams photo;
+  ts_detector_params_init_photo (&photo);
+  g_autoptr (GArray) cands = detect_with (img, &photo);
+  assert_null (first_card (cands));
+}
+
 static void
 test_detect__blank_image_gives_nothing (void **state)
 {
@@ -863,6 +927,8 @@ main (void)
     cmocka_unit_test (test_detect_card__tapped_and_any_angle),
     cmocka_unit_test (test_detect_card__under_perspective),
     cmocka_unit_test (test_detect_card__a_square_is_not_a_card),
+    cmocka_unit_test (test_detect_card__cut_by_the_image_border),
+    cmocka_unit_test (test_detect_card__mostly_outside_the_image_is_not_guessed),
     cmocka_unit_test (test_detect__blank_image_gives_nothing),
     cmocka_unit_test (test_detect_title__line_without_card_outline),
     cmocka_unit_test (test_detect_title__turned_a_quarter_is_tapped),

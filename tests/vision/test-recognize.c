@@ -910,6 +910,37 @@ test_recognize__name_line_displaced_by_playmat_print_is_read (void **state)
   assert_placed_right (*state, TS_SYNTH_PRESET_EASY, 3002, "Time Vault", 1);
 }
 
+/* A photo's card the image's right border cuts through, a tenth or a third of its width
+ * gone: named from its outline, completed out of the image, as a card and not a lone line. */
+static void
+test_recognize__card_cut_by_the_image_border (void **state)
+{
+  Fixture *f = *state;
+  TsDetectorParams p;
+  ts_detector_params_init_photo (&p);
+  g_autoptr (TsDetector) photo = ts_detector_new (&p);
+  const double gone[] = { 0.1, 0.3 };
+  for (guint k = 0; k < G_N_ELEMENTS (gone); k++) {
+    double quad[4][2], title[4][2];
+    g_autoptr (TsImage) card = draw_card (f, "Hurloon Minotaur", TS_SYNTH_FRAME_OLD, 5, 4.0,
+                                          quad, title);
+    int w = (int) lround (quad[1][0] - gone[k] * (quad[1][0] - quad[0][0]));
+    g_autoptr (TsImage) cut = ts_image_new (w, card->height, 3);
+    for (int y = 0; y < card->height; y++)
+      memcpy (cut->data + (gsize) y * cut->stride, card->data + (gsize) y * card->stride,
+              (gsize) 3 * w);
+    g_autoptr (GPtrArray) cards = ts_recognize_image (photo, f->reader, cut, NULL);
+    const TsRecognizedCard *c = reported (cards, "Hurloon Minotaur");
+    assert_non_null (c);
+    assert_true (c->has_quad);
+    /* Its corners within 3 % of its height, as a whole card's are found. */
+    double tol = 0.03 * (quad[3][1] - quad[0][1]);
+    for (int i = 0; i < 4; i++)
+      assert_true (hypot (c->quad[i][0] - quad[i][0], c->quad[i][1] - quad[i][1]) < tol);
+    assert_false (c->tapped);
+  }
+}
+
 /* A small letter too short to pass for one on its own ("n" of "Throne of Bone", normal
  * scene 5008) left a gap in the row wider than a word space: the row was cut there and read
  * "Thron". What lies in the gap at the row's height carries the row on. */
@@ -1380,6 +1411,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__same_name_on_two_outlines_is_no_duplicate),
     cmocka_unit_test (test_recognize__stacked_lines_of_one_name_are_two_cards),
     cmocka_unit_test (test_recognize__band_searched_line_gives_its_text_row),
+    cmocka_unit_test (test_recognize__card_cut_by_the_image_border),
     cmocka_unit_test (test_recognize__name_line_displaced_by_playmat_print_is_read),
     cmocka_unit_test (test_recognize__lengthened_line_follows_the_text_slant),
     cmocka_unit_test (test_recognize__lengthened_line_searched_for_its_row),
