@@ -281,7 +281,9 @@ cache_open (Run *run, const char *what)
     return;
   g_mkdir_with_parents (dir, 0755);
   const char *every = g_getenv ("TS_EVAL_TITLES_EVERY");
-  run->cache_base = g_strdup_printf ("%s/%08x-%s", dir, g_str_hash (what), every ? every : "d");
+  /* The candidates are kept as TsCardCandidate bytes: a cache of another layout is not read. */
+  run->cache_base = g_strdup_printf ("%s/%08x-%s-%zu", dir, g_str_hash (what), every ? every : "d",
+                                     sizeof (TsCardCandidate));
   g_autofree char *cp = g_strconcat (run->cache_base, ".cands", NULL);
   g_autofree char *rp = g_strconcat (run->cache_base, ".reads", NULL);
   gchar *data;
