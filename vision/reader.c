@@ -489,6 +489,25 @@ is_type_word (const char *t)
   return FALSE;
 }
 
+/* A piece of a type word, its start cut off by whatever lies over the line ("mmo" of
+ * "Summon", "reature"): three letters or more, the first in lower case. */
+static gboolean
+is_type_piece (const char *t)
+{
+  static const char *const types[] = { "creature", "artifact", "enchantment", "instant",
+                                       "sorcery", "legendary", "summon", "interrupt", NULL };
+  if (strlen (t) < 3 || !g_ascii_islower (t[0]))
+    return FALSE;
+  for (const char *p = t; *p; p++)
+    if (!g_ascii_isalpha (*p))
+      return FALSE;
+  g_autofree char *low = g_ascii_strdown (t, -1);
+  for (guint i = 0; types[i]; i++)
+    if (strstr (types[i], low))
+      return TRUE;
+  return FALSE;
+}
+
 /* A token that reads as a word, not as OCR of a mana symbol or frame ornament. */
 static gboolean
 wordlike (const char *t)
@@ -722,9 +741,9 @@ match_text (const TsReader *reader, const char *text, TsMatch *best)
     for (guint b = n; b > a && n - b < 4; b--) {
       double penalty = 1;
       /* A card type next to the words is the type line ("Creature — Illusion"), whose
-       * subtypes are often card names too. */
+       * subtypes are often card names too; so is the end of one. */
       for (guint k = 0; k < a; k++)
-        if (is_type_word (tokens[k]))
+        if (is_type_word (tokens[k]) || is_type_piece (tokens[k]))
           penalty = 0;
       for (guint k = 0; k < a; k++)
         penalty *= drop_cost (tokens[k], TRUE);

@@ -531,6 +531,18 @@ test_reader__long_first_word_is_not_dropped (void **state)
   }
 }
 
+/* An old creature's type line, its "Summon" cut short by a card lying over it (hard scene
+ * 4003: "Summon Cockatrice" read "mmo Cockatrice"): the end of a type word before the words
+ * read makes them the type line's, as the whole type word does. */
+static void
+test_reader__cut_type_word_makes_a_type_line (void **state)
+{
+  Fixture *f = *state;
+  const char *printed[] = { "mmon Cockatrice", "ummon Cockatrice", "reature Cockatrice" };
+  for (guint i = 0; i < G_N_ELEMENTS (printed); i++)
+    assert_printed_reads_no_name (f, "Cockatrice", printed[i]);
+}
+
 /* A tapped card in a stack: the band placed on its outline grown to a whole card (in case
  * the outline were the inner edge of its black border) reaches the title of the card above,
  * which must not win over its own name read a little less surely. */
@@ -1403,6 +1415,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__short_name_beside_its_mana_cost),
     cmocka_unit_test (test_reader__lower_case_words_are_rules_text),
     cmocka_unit_test (test_reader__lower_case_word_beside_a_word_end_is_rules_text),
+    cmocka_unit_test (test_reader__cut_type_word_makes_a_type_line),
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
     cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
