@@ -552,25 +552,6 @@ ts_cv_min_area_rect (const float *pts, guint n, double out[4][2])
   }
 }
 
-gboolean
-ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2])
-{
-  if (n < 4)
-    return FALSE;
-  cv::Mat contour = wrap_points (pts, n);
-  std::vector<cv::Point2f> hull, approx;
-  cv::convexHull (contour, hull);
-  double perimeter = cv::arcLength (hull, true);
-  cv::approxPolyDP (hull, approx, eps * perimeter, true);
-  if (approx.size () != 4 || !cv::isContourConvex (approx))
-    return FALSE;
-  for (int i = 0; i < 4; i++) {
-    out[i][0] = approx[i].x;
-    out[i][1] = approx[i].y;
-  }
-  return TRUE;
-}
-
 guint
 ts_cv_approx_hull (const float *pts, guint n, double eps, double (*out)[2], guint max)
 {
@@ -587,6 +568,21 @@ ts_cv_approx_hull (const float *pts, guint n, double eps, double (*out)[2], guin
     out[i][1] = approx[i].y;
   }
   return (guint) approx.size ();
+}
+
+gboolean
+ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2])
+{
+  double q[4][2];
+  if (n < 4 || ts_cv_approx_hull (pts, n, eps, q, 4) != 4)
+    return FALSE;
+  std::vector<cv::Point2f> corners;
+  for (int i = 0; i < 4; i++)
+    corners.emplace_back ((float) q[i][0], (float) q[i][1]);
+  if (!cv::isContourConvex (corners))
+    return FALSE;
+  memcpy (out, q, sizeof q);
+  return TRUE;
 }
 
 static cv::Scalar

@@ -477,14 +477,16 @@ account (TsReader *reader, const TsReading *out)
   }
 }
 
+/* The words a type line starts with, in lower case. */
+static const char *const type_words[] = { "creature", "artifact", "enchantment", "instant",
+                                          "sorcery", "legendary", "summon", "tribal", "kindred",
+                                          "planeswalker", "interrupt", "basic", NULL };
+
 static gboolean
 is_type_word (const char *t)
 {
-  static const char *const types[] = { "Creature", "Artifact", "Enchantment", "Instant",
-                                       "Sorcery", "Legendary", "Summon", "Tribal", "Kindred",
-                                       "Planeswalker", "Interrupt", "Basic", NULL };
-  for (guint i = 0; types[i]; i++)
-    if (g_ascii_strcasecmp (t, types[i]) == 0)
+  for (guint i = 0; type_words[i]; i++)
+    if (g_ascii_strcasecmp (t, type_words[i]) == 0)
       return TRUE;
   return FALSE;
 }
@@ -494,16 +496,14 @@ is_type_word (const char *t)
 static gboolean
 is_type_piece (const char *t)
 {
-  static const char *const types[] = { "creature", "artifact", "enchantment", "instant",
-                                       "sorcery", "legendary", "summon", "interrupt", NULL };
   if (strlen (t) < 3 || !g_ascii_islower (t[0]))
     return FALSE;
   for (const char *p = t; *p; p++)
     if (!g_ascii_isalpha (*p))
       return FALSE;
   g_autofree char *low = g_ascii_strdown (t, -1);
-  for (guint i = 0; types[i]; i++)
-    if (strstr (types[i], low))
+  for (guint i = 0; type_words[i]; i++)
+    if (strstr (type_words[i], low))
       return TRUE;
   return FALSE;
 }
