@@ -543,6 +543,20 @@ test_reader__cut_type_word_makes_a_type_line (void **state)
     assert_printed_reads_no_name (f, "Cockatrice", printed[i]);
 }
 
+/* A short last word read as long as the name's, one letter wrong, is a misread name, not one
+ * cut short by the band's end ("Wall of if" is): hard scene 6008's "Lord of the Pit", read
+ * "ord of the Pia". Printed so, the name is still read; a stub is not. */
+static void
+test_reader__last_word_misread_is_no_stub (void **state)
+{
+  Fixture *f = *state;
+  double quad[4][2], title[4][2];
+  g_autoptr (TsImage) image = draw_card_printed (f, "Lord of the Pit", "Lord of the Pia",
+                                                 TS_SYNTH_FRAME_MODERN, 3, 4.0, quad, title);
+  assert_reads (f, image, quad, title, "Lord of the Pit");
+  assert_printed_reads_no_name (f, "Lord of the Pit", "Lord of the Pi");
+}
+
 /* A tapped card in a stack: the band placed on its outline grown to a whole card (in case
  * the outline were the inner edge of its black border) reaches the title of the card above,
  * which must not win over its own name read a little less surely. */
@@ -1416,6 +1430,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__lower_case_words_are_rules_text),
     cmocka_unit_test (test_reader__lower_case_word_beside_a_word_end_is_rules_text),
     cmocka_unit_test (test_reader__cut_type_word_makes_a_type_line),
+    cmocka_unit_test (test_reader__last_word_misread_is_no_stub),
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
     cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
