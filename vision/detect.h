@@ -118,9 +118,9 @@ typedef struct {
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */
 void ts_detector_params_init (TsDetectorParams *params);
-/* The still-photo tuning: the defaults with name_bars and cut_cards on. A photo is read once, not
- * tracked, so the name bars of cards whose outline is lost are worth their reads (the live
- * table keeps to the defaults' whole outlines and lines: see name_bars). */
+/* The still-photo tuning: the defaults with name_bars and cut_cards on. A photo is read
+ * once, not tracked, so the name bars of cards whose outline is lost are worth their reads
+ * (the live table keeps to the defaults' whole outlines and lines: see name_bars). */
 void ts_detector_params_init_photo (TsDetectorParams *params);
 
 typedef struct TsDetector TsDetector;

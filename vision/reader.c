@@ -491,7 +491,7 @@ is_type_word (const char *t)
   return FALSE;
 }
 
-/* A piece of a type word, its start cut off by whatever lies over the line ("mmo" of
+/* A piece of a type word, the rest hidden by whatever lies over the line ("mmo" of
  * "Summon", "reature"): three letters or more, the first in lower case. */
 static gboolean
 is_type_piece (const char *t)
