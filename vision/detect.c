@@ -175,16 +175,19 @@ on_border (const double p[2], int w, int h, int side)
 /* The least part of a card cut by the border that is completed (see cut_card()). */
 #define CUT_MIN_SHOWN 0.6
 
-/* Does the contour (n points) reach the border of a w x h image? */
+/* Does the contour (n points) reach the border of a w x h image, over a box of min_area or
+ * more (the part of a card in view holds that much; a speck at the border is no card)? */
 static gboolean
-touches_border (const float *pts, guint n, int w, int h)
+border_contour (const float *pts, guint n, int w, int h, double min_area)
 {
+  float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
+  gboolean at_border = FALSE;
   for (guint i = 0; i < n; i++) {
     float x = pts[2 * i], y = pts[2 * i + 1];
-    if (x < 1 || y < 1 || x > w - 2 || y > h - 2)
-      return TRUE;
+    at_border |= x < 1 || y < 1 || x > w - 2 || y > h - 2;
+    x0 = MIN (x0, x), x1 = MAX (x1, x), y0 = MIN (y0, y), y1 = MAX (y1, y);
   }
-  return FALSE;
+  return at_border && (double) (x1 - x0) * (y1 - y0) >= min_area;
 }
 
 /* The share of the polygon q's edges (n corners), all but the one from corner cut, along
@@ -441,7 +444,8 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
     if (bars && area < 20 * max_h * max_h && name_bar (pts, n, area, min_h, max_h, &bar))
       g_array_append_val (bars, bar);
     double q[4][2], fill = 0, shown = 1;
-    gboolean cut = p->cut_cards && touches_border (pts, n, gray->width, gray->height) &&
+    gboolean cut = p->cut_cards &&
+                   border_contour (pts, n, gray->width, gray->height, min_area) &&
                    cut_outline (thick, pts, n, p->aspect_tolerance, q, &shown, &fill);
     if (!cut) {
       if (area < min_area || !ts_cv_approx_quad (pts, n, 0.03, q))
