@@ -1483,6 +1483,15 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
    * down alike: a detector may not tell a card's top from its bottom. */
   gboolean regained = t->cur - tr->last_frame > SETTLE_GAP_FRAMES + 1;
   tr->angle_settled = !regained && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+  /* A title line alone that read blank is given up on (see hopeless below), but one that
+   * now has a whole card's outline is a card put where the line was followed (seed 61: an
+   * Orcish Artillery cast where a stray line's track had lingered was never read). Its
+   * readings start again. */
+  if (in->has_quad && own_size && tr->name == NULL && tr->blank_reads > 0 &&
+      mostly_title (tr)) {
+    tr->blank_reads = 0;
+    tr->reads = 0;
+  }
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->own_frames += in->has_quad && own_size;
@@ -2006,6 +2015,12 @@ pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
              signature_distance (sig, tr->pile_prev_sig) < PILE_SIG_STILL &&
              signature_distance (sig, tr->pile_sig) > PILE_SIG_CHANGED) {
     memcpy (tr->pile_sig, sig, sizeof sig);
+    /* Another top: whatever its track's readings gave up on lay there before. Read it
+     * (seed 61: three cards put on a graveyard at the image's edge, whose earlier top read
+     * blank twice, were reported gone to nowhere). */
+    tr->blank_reads = 0;
+    if (tr->name == NULL)
+      tr->reads = 0;
     if (tr->link_key == 0)
       pile_changed (t, tr, time_us);
   }

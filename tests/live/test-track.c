@@ -1272,6 +1272,59 @@ test_track__card_read_on_a_pile_over_another_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card carried off unseen to its owner's graveyard, whose top showed only a line that read
+ * as nothing (part of a card cut by the picture's edge, print on the mat): the line's track
+ * had given up reading, but the top's look changed, so it is read again, and the card is
+ * found there, moved, not gone to nowhere. */
+static void
+test_track__card_put_on_a_pile_that_read_blank_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  paint_title (im, 900, 600, BLANK_GREY + 10, TRUE);  /* reads nothing */
+  sim_add_line (&s, 900, 600, NULL, AREA_GRAVEYARD, 0.5);
+  sim_step (&s, 3 * FPS);
+  int blank_reads = fr.reads;
+  assert_true (blank_reads >= 3);  /* the Forest once, the line at least twice */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 10);
+  paint_title (im, 900, 600, 10, TRUE);  /* the Forest on it */
+  sim_step (&s, 3 * FPS);
+  assert_true (fr.reads > blank_reads);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_forest_moved_to_graveyard (&s, forest_id);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A stray line that read as nothing (its card size guessed near a card's) followed for
+ * seconds where a card is then played, its whole outline seen: the card is read and
+ * reported, not taken for the line given up on. */
+static void
+test_track__card_played_where_a_blank_line_lay_is_read (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  blank_sim_init (&s, &fr, &im);
+  s.n = 0;  /* no card at first: only the line */
+  paint_title (im, 600, 300, BLANK_GREY + 10, TRUE);
+  int l = sim_add_line (&s, 600, 300, NULL, AREA_BATTLEFIELD, 0.9);
+  sim_step (&s, 4 * FPS);
+  assert_true (fr.reads >= 2);
+  assert_int_equal (s.obs->len, 0);
+  paint_title (im, 600, 300, 60, TRUE);  /* an Island */
+  s.cards[l].title_only = FALSE;
+  s.cards[l].scale = 1;
+  sim_step (&s, 2 * FPS);
+  const TsObservation *e = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (e);
+  assert_int_equal (e->area, AREA_BATTLEFIELD);
+  forest_sim_clear (&s, &fr);
+}
+
 /* forest_sim_init's Forest out of sight for two seconds while only a piece of it is seen at
  * (x, y), scale times a card's size, lying at angle (a name line alone when line: its title
  * painted there reads Forest), then seen whole again: one card all along, never turned. */
@@ -3640,6 +3693,8 @@ main (void)
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_over_another_moved_there),
+    cmocka_unit_test (test_track__card_put_on_a_pile_that_read_blank_moved_there),
+    cmocka_unit_test (test_track__card_played_where_a_blank_line_lay_is_read),
     cmocka_unit_test (test_track__piece_of_a_card_a_hand_leaves_is_no_second_card),
     cmocka_unit_test (test_track__name_line_of_a_card_out_of_sight_is_no_second_card),
     cmocka_unit_test (test_track__name_line_of_the_second_of_two_is_no_third_card),
