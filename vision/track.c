@@ -1484,11 +1484,11 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
   gboolean regained = t->cur - tr->last_frame > SETTLE_GAP_FRAMES + 1;
   tr->angle_settled = !regained && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
   /* A title line alone that read blank is given up on (see hopeless below), but one that
-   * now has a whole card's outline is a card put where the line was followed (seed 61: an
-   * Orcish Artillery cast where a stray line's track had lingered was never read). Its
-   * readings start again. */
-  if (in->has_quad && own_size && tr->name == NULL && tr->blank_reads > 0 &&
-      mostly_title (tr)) {
+   * now has a whole card's outline for the first time is a card put where the line was
+   * followed (seed 61: an Orcish Artillery cast where a stray line's track had lingered was
+   * never read). Its readings start again, once. */
+  if (in->has_quad && own_size && tr->own_frames == 0 && tr->name == NULL &&
+      tr->blank_reads > 0) {
     tr->blank_reads = 0;
     tr->reads = 0;
   }
