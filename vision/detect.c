@@ -448,13 +448,12 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
                    border_contour (pts, n, gray->width, gray->height, min_area) &&
                    cut_outline (thick, pts, n, p->aspect_tolerance, q, &shown, &fill);
     if (!cut) {
-      if (area < min_area || !ts_cv_approx_quad (pts, n, 0.03, q))
+      if (area < min_area || !ts_cv_approx_quad (pts, n, 0.03, q) ||
+          !card_shaped (q, p->aspect_tolerance))
         continue;
-      double qa = quad_area (q);
-      if (qa < min_area || !card_shaped (q, p->aspect_tolerance))
-        continue;
-      fill = area / qa;
+      fill = area / quad_area (q);
     }
+    /* Large enough: the card, or the part in view of one the border cuts. */
     double qa = quad_area (q);
     if (qa * shown < min_area)
       continue;
