@@ -97,6 +97,12 @@
 #define PILE_TOWARDS 0.85
 /* Turns a track keeps from before it is reported (see pending_turns_report). */
 #define PEND_TURNS 4
+/* A turn undone sooner than this is no turn: no one taps a card and untaps it within a
+ * seventh of a second, but a card's outline lost and found again as a hand handles it, or
+ * a line of it read the other way up, turns its track and back (seed 113: a Benalish Hero
+ * handled as it was read was reported tapped, untapped, tapped and untapped within seven
+ * frames). */
+#define FLAP_US (G_USEC_PER_SEC * 3 / 20)
 /* A card carried from its place to a pile is there within this long. */
 #define PILE_CARRY_US (G_USEC_PER_SEC / 2)
 /* Room left around a line found alone when it is cut out to be read, in the line's heights:
@@ -2131,7 +2137,14 @@ pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us, d
 {
   gboolean now = tr->tapped, state = from;
   for (int i = 0; i < tr->n_pend_turns; i++) {
-    if (tr->pend_turn[i].us < since_us || tr->pend_turn[i].tapped == state)
+    if (tr->pend_turn[i].us < since_us)
+      continue;
+    if (i + 1 < tr->n_pend_turns && tr->pend_turn[i + 1].tapped != tr->pend_turn[i].tapped &&
+        tr->pend_turn[i + 1].us - tr->pend_turn[i].us < FLAP_US) {
+      i++;  /* turned and back at once: neither was a turn */
+      continue;
+    }
+    if (tr->pend_turn[i].tapped == state)
       continue;
     state = tr->tapped = tr->pend_turn[i].tapped;
     emit (out, state ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,

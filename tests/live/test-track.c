@@ -2667,6 +2667,29 @@ test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
   sim_clear (&s);
 }
 
+/* Seen tapped and untapped again within three frames while its name was being read (a hand
+ * handling it): it came in untapped, and no turn is reported. */
+static void
+test_track__turned_and_back_at_once_before_the_name_was_agreed_is_no_turn (void **state)
+{
+  static const char *const slow[] = { "-", "-", "-", "-", "Llanowar Elves:0.9", NULL };
+  ScriptReader r = { { slow, slow, slow, slow } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint64 tapped;
+  int c = unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, &tapped);
+  sim_step (&s, 3);
+  s.cards[c].angle = 0;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_false (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 /* The detector sees one card twice (its outline, and a line of it alone nearby): one card,
  * which stays while either detection does, and leaves once. */
 static void
@@ -3652,6 +3675,7 @@ main (void)
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__tapped_and_untapped_before_the_name_was_agreed),
+    cmocka_unit_test (test_track__turned_and_back_at_once_before_the_name_was_agreed_is_no_turn),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
     cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
