@@ -1152,6 +1152,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     tr->name_score = lead->best;
     tr->rechecking = FALSE;
     tr->id = t->next_id++;
+    /* The card it follows now came then: turns seen before were the old card's (seed 97: a
+     * track that had followed the old card's title line unreported since the start, merged
+     * into the new card, reported the old card's tap as the new one's). */
+    tr->confirmed_us = came_us;
     /* The new card's owner is whose side it lies on (the old card may have been pushed
      * across to attack: a player 2 Steal Artifact swapped for player 1's Animate Wall on
      * seed 41). */

@@ -2690,6 +2690,54 @@ test_track__turned_and_back_at_once_before_the_name_was_agreed_is_no_turn (void 
   sim_clear (&s);
 }
 
+/* A tapped Forest swapped for an untapped Island, while a second outline of that place (25 mm
+ * lower, reading nothing) was followed unreported all along: when that one reads Island at
+ * last, the Forest out of sight, it is the Island, which turned neither way (seed 97: a
+ * Thoughtlace cast where Holy Strength lay was reported tapped and untapped at once, the
+ * Holy Strength's tap and the swap, as the second track joined it). */
+static void
+test_track__track_joining_a_card_swapped_in_reports_no_turn_of_the_old_one (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  memset (&fr, 0, sizeof fr);
+  fr.line_room = G_MAXDOUBLE;
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.sync_reads = TRUE;
+  p.report_unread = FALSE;  /* the live tuning: what never reads is never reported */
+  sim_init (&s, &p, &reader);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (&s, FPS);
+  paint_title (im, 300, 325, BLANK_GREY, FALSE);
+  int d = sim_add (&s, 300, 325, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].angle = s.cards[d].angle = 90;
+  sim_step (&s, 10);
+  s.cards[c].present = s.cards[d].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].angle = s.cards[d].angle = 0;
+  s.cards[c].present = s.cards[d].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_island_entered_untapped (&s);
+  s.cards[c].present = FALSE;
+  paint_title (im, 300, 325, 60, FALSE);
+  sim_step (&s, 3 * FPS);
+  assert_island_entered_untapped (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);  /* the Forest's */
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  forest_sim_clear (&s, &fr);
+}
+
 /* The detector sees one card twice (its outline, and a line of it alone nearby): one card,
  * which stays while either detection does, and leaves once. */
 static void
@@ -3724,6 +3772,7 @@ main (void)
     cmocka_unit_test (test_track__name_line_of_the_second_of_two_is_no_third_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
+    cmocka_unit_test (test_track__track_joining_a_card_swapped_in_reports_no_turn_of_the_old_one),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
     cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
