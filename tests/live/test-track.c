@@ -721,10 +721,10 @@ test_track__names_read_off_the_frame_loop_once_each (void **state)
   g_cond_clear (&fr.cond);
 }
 
-/* A tracker reading in step with the fake reader (whose first weak_first readings score
- * low), and one card at (300, 300). Returns the card's index. */
+/* A tracker tuned as p (reading in step) with the fake reader (whose first weak_first
+ * readings score low), and one card at (300, 300). Returns the card's index. */
 static int
-fake_sim_init (Sim *s, FakeReader *fr, int weak_first)
+fake_sim_init_tuned (Sim *s, FakeReader *fr, int weak_first, TsTrackerParams *p)
 {
   memset (fr, 0, sizeof *fr);
   fr->weak_first = weak_first;
@@ -732,11 +732,18 @@ fake_sim_init (Sim *s, FakeReader *fr, int weak_first)
   g_mutex_init (&fr->lock);
   g_cond_init (&fr->cond);
   TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
+  p->sync_reads = TRUE;
+  sim_init (s, p, &reader);
+  return sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+}
+
+/* The same with the tracker's defaults. */
+static int
+fake_sim_init (Sim *s, FakeReader *fr, int weak_first)
+{
   TsTrackerParams p;
   ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
-  sim_init (s, &p, &reader);
-  return sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  return fake_sim_init_tuned (s, fr, weak_first, &p);
 }
 
 static void
@@ -2700,19 +2707,11 @@ test_track__track_joining_a_card_swapped_in_reports_no_turn_of_the_old_one (void
 {
   FakeReader fr;
   Sim s;
-  g_autoptr (TsImage) im = NULL;
-  memset (&fr, 0, sizeof fr);
-  fr.line_room = G_MAXDOUBLE;
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
   TsTrackerParams p;
   ts_tracker_params_init (&p);
-  p.sync_reads = TRUE;
   p.report_unread = FALSE;  /* the live tuning: what never reads is never reported */
-  sim_init (&s, &p, &reader);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  im = ts_image_new (1000, 800, 3);
+  int c = fake_sim_init_tuned (&s, &fr, 0, &p);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
   s.image = im;
   paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
   sim_step (&s, FPS);
