@@ -97,8 +97,8 @@
 #define PILE_TOWARDS 0.85
 /* Turns a track keeps from before it is reported (see pending_turns_report). */
 #define PEND_TURNS 4
-/* A turn undone sooner than this is no turn: no one taps a card and untaps it within a
- * seventh of a second, but a card's outline lost and found again as a hand handles it, or
+/* A turn undone sooner than this is no turn: no one taps a card and untaps it within 0.15 s
+ * (4.5 frames at 30 fps), but a card's outline lost and found again as a hand handles it, or
  * a line of it read the other way up, turns its track and back (seed 113: a Benalish Hero
  * handled as it was read was reported tapped, untapped, tapped and untapped within seven
  * frames). */
@@ -1153,8 +1153,8 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     tr->rechecking = FALSE;
     tr->id = t->next_id++;
     /* The card it follows now came then: turns seen before were the old card's (seed 97: a
-     * track that had followed the old card's title line unreported since the start, merged
-     * into the new card, reported the old card's tap as the new one's). */
+     * second track of that place, seen by its outline now and then and unreported since the
+     * start, joined the new card and reported the old card's tap as the new one's). */
     tr->confirmed_us = came_us;
     /* The new card's owner is whose side it lies on (the old card may have been pushed
      * across to attack: a player 2 Steal Artifact swapped for player 1's Animate Wall on
