@@ -1345,6 +1345,12 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
     return;
   /* Not reported yet: kept until it is known what card this is (pending_turns_report). */
   if (tr->state != TRACK_ACTIVE) {
+    /* Turned back at once: neither was a turn (FLAP_US). */
+    if (tr->n_pend_turns > 0 && tr->pend_turn[tr->n_pend_turns - 1].tapped != tapped &&
+        time_us - tr->pend_turn[tr->n_pend_turns - 1].us < FLAP_US) {
+      tr->n_pend_turns--;
+      return;
+    }
     if (tr->n_pend_turns == PEND_TURNS) {
       memmove (tr->pend_turn, tr->pend_turn + 1, (PEND_TURNS - 1) * sizeof tr->pend_turn[0]);
       tr->n_pend_turns--;
@@ -2141,14 +2147,7 @@ pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us, d
 {
   gboolean now = tr->tapped, state = from;
   for (int i = 0; i < tr->n_pend_turns; i++) {
-    if (tr->pend_turn[i].us < since_us)
-      continue;
-    if (i + 1 < tr->n_pend_turns && tr->pend_turn[i + 1].tapped != tr->pend_turn[i].tapped &&
-        tr->pend_turn[i + 1].us - tr->pend_turn[i].us < FLAP_US) {
-      i++;  /* turned and back at once: neither was a turn */
-      continue;
-    }
-    if (tr->pend_turn[i].tapped == state)
+    if (tr->pend_turn[i].us < since_us || tr->pend_turn[i].tapped == state)
       continue;
     state = tr->tapped = tr->pend_turn[i].tapped;
     emit (out, state ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,

@@ -2642,23 +2642,34 @@ test_track__turned_before_the_name_was_agreed (void **state)
   sim_clear (&s);
 }
 
+/* unread_card_put_down_and_tapped's card, read as Llanowar Elves at its fifth reading only,
+ * untapped again frames frames after its tap (on frame *untapped), followed one frame more. */
+static void
+unread_card_tapped_and_untapped (Sim *s, ScriptReader *r, TsTrackReader *reader,
+                                 TsTrackerParams *p, TsImage **im, int frames, guint64 *tapped,
+                                 guint64 *untapped)
+{
+  static const char *const slow[] = { "-", "-", "-", "-", "Llanowar Elves:0.9", NULL };
+  *r = (ScriptReader) { { slow, slow, slow, slow } };
+  int c = unread_card_put_down_and_tapped (s, r, reader, p, im, tapped);
+  sim_step (s, frames);
+  s->cards[c].angle = 0;
+  *untapped = s->frame;
+  sim_step (s, 1);
+}
+
 /* Tapped and untapped again (tapped for mana) while its name was still being read: it came
  * in untapped, then was tapped and untapped, each turn dated when it settled. */
 static void
 test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
 {
-  static const char *const slow[] = { "-", "-", "-", "-", "Llanowar Elves:0.9", NULL };
-  ScriptReader r = { { slow, slow, slow, slow } };
+  ScriptReader r;
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  guint64 tapped;
-  int c = unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, &tapped);
-  sim_step (&s, 6);
-  s.cards[c].angle = 0;
-  guint64 untapped = s.frame;
-  sim_step (&s, 1);
+  guint64 tapped, untapped;
+  unread_card_tapped_and_untapped (&s, &r, &reader, &p, &im, 6, &tapped, &untapped);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);  /* still being read */
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
@@ -2679,16 +2690,13 @@ test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
 static void
 test_track__turned_and_back_at_once_before_the_name_was_agreed_is_no_turn (void **state)
 {
-  static const char *const slow[] = { "-", "-", "-", "-", "Llanowar Elves:0.9", NULL };
-  ScriptReader r = { { slow, slow, slow, slow } };
+  ScriptReader r;
   TsTrackReader reader;
   TsTrackerParams p;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  guint64 tapped;
-  int c = unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, &tapped);
-  sim_step (&s, 3);
-  s.cards[c].angle = 0;
+  guint64 tapped, untapped;
+  unread_card_tapped_and_untapped (&s, &r, &reader, &p, &im, 3, &tapped, &untapped);
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_false (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
