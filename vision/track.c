@@ -849,22 +849,44 @@ name_first_read (const Track *tr)
 }
 
 /* A card on a pile of tr's owner's, not reported yet, read as tr's name and first seen
- * there after since_us (less a carry's time): tr's card put there. It is named so. */
+ * there after since_us (less a carry's time), or first read so then (a track of the pile
+ * from before, which read another card or none): tr's card put there. It is named so. */
 static Track *
 pile_named (TsTracker *t, const Track *tr, gint64 since_us)
 {
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
-    if (p == tr || !p->pile || p->state != TRACK_PENDING || !same_owner (p, tr) ||
-        p->first_seen_us + PILE_CARRY_US < since_us)
+    if (p == tr || !p->pile || p->state != TRACK_PENDING || !same_owner (p, tr))
       continue;
     const char *name = read_as (p);
-    if (name != NULL && strcmp (name, tr->name) == 0) {
+    if (name != NULL && strcmp (name, tr->name) == 0 &&
+        MAX (p->first_seen_us, first_read_as (p, name)) + PILE_CARRY_US >= since_us) {
       if (p->name == NULL) {
         p->name_score = votes_consensus (p, 1)->best;
         p->name = g_strdup (name);
       }
       return p;
+    }
+  }
+  return NULL;
+}
+
+/* A reported pile of tr's owner's whose top was read as tr's name since since_us (less a
+ * carry's time), though its readings did not agree on it (yet): tr's card put on it. *read_us:
+ * when it was first read so there (NULL: no such pile). */
+static Track *
+pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gint64 *read_us)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *p = t->tracks->pdata[i];
+    if (p == tr || !p->pile || p->state != TRACK_ACTIVE || !same_owner (p, tr))
+      continue;
+    for (guint k = 0; k < p->votes->len; k++) {
+      const Vote *v = &g_array_index (p->votes, Vote, k);
+      if (strcmp (v->name, tr->name) == 0 && v->first_us + PILE_CARRY_US >= since_us) {
+        *read_us = v->first_us;
+        return p;
+      }
     }
   }
   return NULL;
@@ -1040,17 +1062,51 @@ pile_put_on_as (TsTracker *t, Track *pile, const Track *tr, const char *name, do
   return pile_put_on (t, pile, &card);
 }
 
-/* A card of the pile's owner's reported in play as name, out of sight since before since_us
- * (NULL: none). */
+/* Was o out of sight from before since_us, and has no reading named it since it was found
+ * again (what lies there may be another card put in its place)? */
+static gboolean
+replaced_since (const Track *o, gint64 since_us)
+{
+  return o->gap_to_us > 0 && o->gap_from_us < since_us;
+}
+
+/* A card of the pile's owner's reported in play as name, out of sight since before since_us,
+ * or seen since only as another card put where it lay (replaced_since) (NULL: none). */
 static Track *
 in_play_gone (TsTracker *t, const Track *pile, const char *name, gint64 since_us)
 {
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
-    if (o != pile && in_play_as (o, name) && same_owner (o, pile) && o->last_seen_us < since_us)
+    if (o != pile && in_play_as (o, name) && same_owner (o, pile) &&
+        (o->last_seen_us < since_us || replaced_since (o, since_us)))
       return o;
   }
   return NULL;
+}
+
+/* tr's card left (reported so); tr follows the card that lies where it lay now, which came
+ * at came_us: a new card, not yet named, reported once its readings agree (or it has been
+ * seen long enough unread). */
+static void
+track_restart (Track *tr, gint64 came_us)
+{
+  tr->state = TRACK_PENDING;
+  tr->id = 0;
+  g_clear_pointer (&tr->name, g_free);
+  tr->name_score = 0;
+  tr->rechecking = FALSE;
+  /* Readings since it came are the new card's; those before, the old one's. */
+  for (guint i = tr->votes->len; i-- > 0;)
+    if (g_array_index (tr->votes, Vote, i).first_us < came_us)
+      g_array_remove_index (tr->votes, i);
+  tr->reads = tr->blank_reads = 0;
+  tr->held_us = 0;
+  tr->gap_from_us = tr->gap_to_us = 0;
+  tr->first_seen_us = tr->confirmed_us = came_us;
+  tr->entry_tapped = tr->tapped;
+  tr->entry_settled = FALSE;
+  tr->n_pend_turns = 0;
+  tr->peak_us = 0;
 }
 
 /* Settles the card's identity from its readings; reports a change of a reported card. */
@@ -1077,13 +1133,27 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     /* A pile's top read as a card reported in play, out of sight since before: that card
      * was put on the pile over the pile's card, its way there unseen. */
     Track *gone = tr->pile ? in_play_gone (t, tr, lead->name, lead->first_us) : NULL;
-    if (gone != NULL) {
+    if (gone != NULL && gone->last_seen_us < lead->first_us) {
       int from = gone->area;
       held_turn_release (t, gone, FALSE, out);  /* turned before it went */
       pile_covered_by (tr, gone);
       TsObservation *o = emit (out, TS_OBS_MOVED, gone, lead->first_us, t->cur,
                                MIN (gone->name_score, lead->best), t->p.confirm_below);
       o->from_area = from;
+      return;
+    }
+    /* ... or seen since only as another card put where it lay (a creature put in its
+     * graveyard, another cast in its place at once): it went there, and its track follows
+     * the new card, which came when the track found the place again. */
+    if (gone != NULL) {
+      int from = gone->area;
+      gint64 came_us = gone->gap_to_us;
+      held_turn_release (t, gone, TRUE, out);  /* a turn seen since was the new card's */
+      Track *top = pile_put_on (t, tr, gone);
+      TsObservation *o = emit (out, TS_OBS_MOVED, top, lead->first_us, t->cur,
+                               MIN (gone->name_score, lead->best), t->p.confirm_below);
+      o->from_area = from;
+      track_restart (gone, came_us);
       return;
     }
     /* A pile's top read as a card seen a moment in play, never reported (cast and put
@@ -1131,6 +1201,16 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                     : NULL;
     /* Its name read on a pile of its owner's since: it went there, that card is it. */
     Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? left_us : tr->recheck_us);
+    /* ... or read so on a reported pile's top, the readings there not yet agreed (seed 97:
+     * an Ankh of Mishra read on the graveyard a frame before a Dwarven Demolition Team cast
+     * where it lay was recognised). */
+    gint64 read_us = 0;
+    Track *reading = tr->pile || named ? NULL
+                     : pile_reading (t, tr, gap ? left_us : tr->recheck_us, &read_us);
+    if (reading != NULL) {
+      pile = reading;
+      left_us = gap ? MAX (read_us, left_us) : read_us;
+    }
     if (named != NULL) {
       pile_takes_card (named, tr);
       /* Not before it was last seen where it lay: the pile may have been read as it a moment

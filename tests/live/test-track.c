@@ -1202,6 +1202,60 @@ test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there (void **st
   read_on_a_pile_case (4);
 }
 
+/* A creature dies, its way to its graveyard unseen (a hand over it), and another card is
+ * cast where it lay just after it lands on its pile, over the card reported there: its name
+ * is read on the pile before the place is seen again, but the readings there agree only
+ * after. The card on the pile is the one moved there (seed 97: Water Elemental, reported gone
+ * to nowhere, and the pile's card come from nowhere), and the card in its place came when
+ * the place was seen again. before: frames the pile's new top is put down before the new
+ * card. */
+static void
+replaced_and_read_on_a_reported_pile_case (int before)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 60, 2 * FPS, &forest_id,
+                                &pile);  /* an Island on the pile */
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 20);
+  paint_title (im, 900, 600, 10, FALSE);  /* the Forest on the pile */
+  guint64 put = s.frame;
+  sim_step (&s, before);
+  paint_title (im, 300, 300, 110, FALSE);  /* a Swamp where the Forest lay */
+  s.cards[c].present = TRUE;
+  guint64 back = s.frame;
+  sim_step (&s, 3 * FPS);
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_true (mv->time_us >= (gint64) gone * FRAME_US);
+  assert_true (mv->time_us <= (gint64) (put + 4) * FRAME_US);
+  const TsObservation *swamp = find_named (&s, TS_OBS_ENTERED, "Swamp");
+  assert_non_null (swamp);
+  assert_int_equal (swamp->area, AREA_BATTLEFIELD);
+  assert_int_not_equal (swamp->track_id, forest_id);
+  assert_int_equal (swamp->time_us, (gint64) back * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 3);  /* Forest, Island, Swamp */
+  assert_int_equal (count_kind (&s, TS_OBS_NAMED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
+/* The new card comes as the pile is first read. */
+static void
+test_track__card_replaced_as_it_is_read_on_a_reported_pile_moved_there (void **state)
+{
+  replaced_and_read_on_a_reported_pile_case (3);
+}
+
+/* The new card comes between the pile's readings. */
+static void
+test_track__card_replaced_while_it_is_read_on_a_reported_pile_moved_there (void **state)
+{
+  replaced_and_read_on_a_reported_pile_case (8);
+}
+
 /* A tapped creature dies, carried off unseen; its name is read on its graveyard while an
  * untapped card is cast where it lay: the untap seen there is the new card's, not the dead
  * one's. It moved to the graveyard, tapped as it was. */
@@ -2267,6 +2321,49 @@ script_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams
 {
   script_params_init (r, reader, p);
   sim_init (s, p, reader);
+}
+
+/* A creature dies, carried off unseen; its name is read once on its graveyard over the card
+ * reported there, and never again (another card is put on it at once): the readings there
+ * never agree, and the pile stays the card it was. When another card is cast where the
+ * creature lay, that reading tells where the creature went (seed 127: Timber Wolves, reported
+ * gone to nowhere). */
+static void
+test_track__card_replaced_read_once_on_a_reported_pile_moved_there (void **state)
+{
+  static const char *const forest[] = { "Forest:0.97", NULL };
+  static const char *const island[] = { "Island:0.97", NULL };
+  static const char *const swamp[] = { "Swamp:0.97", NULL };
+  static const char *const glimpse[] = { "Forest:0.6", "-", NULL };
+  ScriptReader r = { { forest, island, swamp, glimpse } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 10, TRUE);  /* Forest */
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  paint_title (im, 900, 600, 60, TRUE);  /* Island, on the graveyard */
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  guint forest_id = find_named (&s, TS_OBS_ENTERED, "Forest")->track_id;
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 10);
+  paint_title (im, 900, 600, 160, FALSE);  /* read as the Forest once, then as nothing */
+  guint64 put = s.frame;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 110, FALSE);  /* a Swamp where the Forest lay */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_true (mv->time_us >= (gint64) gone * FRAME_US);
+  assert_true (mv->time_us <= (gint64) (put + FPS) * FRAME_US);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Swamp"));
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 3);  /* Forest, Island, Swamp */
+  sim_clear (&s);
 }
 
 /* Every observation's name is one of the allowed ones (or none). */
@@ -3743,6 +3840,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_near_where_a_buried_one_lay_is_not_it),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
+    cmocka_unit_test (test_track__card_replaced_read_once_on_a_reported_pile_moved_there),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
     cmocka_unit_test (test_track__card_put_where_junk_lay_a_moment_enters_when_read),
@@ -3769,6 +3867,8 @@ main (void)
     cmocka_unit_test (test_track__move_to_a_pile_read_as_it_just_before_is_dated_when_it_went),
     cmocka_unit_test (test_track__card_put_down_across_the_middle_is_whose_side_it_lies_on),
     cmocka_unit_test (test_track__card_put_where_an_attacker_lay_is_whose_side_it_lies_on),
+    cmocka_unit_test (test_track__card_replaced_as_it_is_read_on_a_reported_pile_moved_there),
+    cmocka_unit_test (test_track__card_replaced_while_it_is_read_on_a_reported_pile_moved_there),
     cmocka_unit_test (test_track__untap_seen_where_a_card_lay_after_it_was_on_its_pile_is_not_its),
     cmocka_unit_test (test_track__card_found_by_its_name_line_alone_on_a_pile_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_over_another_moved_there),
