@@ -161,6 +161,9 @@ typedef struct {
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
+  int turn_looks;         /* frames seen in the other state since, looked for (not frames
+                           * without a title search, where a card followed by its title line
+                           * alone is taken to lie as it was) */
   int approach;           /* frames in a row it turned towards the other state */
   gboolean between;       /* seen between the two states' axes, or out of sight a while,
                            * since last seen on its own state's axis */
@@ -1408,7 +1411,7 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
    * back, it may be over a pile by then, or a stray outline there). */
   gboolean on_pile =
     tr->peak_us != 0 && time_us == tr->peak_us ? tr->peak_pile : tr->last.pile;
-  tr->turn_frames = 0;
+  tr->turn_frames = tr->turn_looks = 0;
   tr->peak_us = 0;
   tr->approach = 0;
   tr->tapped = tapped;
@@ -1546,10 +1549,11 @@ card_size_update (TsTracker *t)
   t->card_size = sorted[n / 2];
 }
 
-/* Updates a matched track; reports a settled turn of a reported card. */
+/* Updates a matched track; reports a settled turn of a reported card. looked: in was seen
+ * this frame (FALSE: tr's last input again, in a frame with no title search). */
 static void
-track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *image,
-              gint64 time_us, GArray *out)
+track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
+              const TsImage *image, gint64 time_us, GArray *out)
 {
   gboolean was_missing = tr->last_frame + 1 != t->cur;
   gint64 prev_seen_us = tr->last_seen_us;
@@ -1649,6 +1653,14 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->turn_frames++;
   else
     tr->turn_frames = 0;
+  /* A turn is seen twice, not once and then taken to hold (seed 131: a Green Ward carried
+   * to the graveyard over a Smoke, their tracks took two of its title line's pieces, turned,
+   * and held them through the two frames without a title search: Smoke tapped, Green Ward
+   * untapped). */
+  if (now >= 0 && now != tr->tapped)
+    tr->turn_looks += looked;
+  else
+    tr->turn_looks = 0;
   /* A card seen turning all the way (two frames or more, ending on the other state's axis)
    * and then turned back or carried off before it could settle was turned: a tap undone
    * at once (tapped for mana and untapped, tapped and then put in the graveyard). Only
@@ -1684,7 +1696,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, const TsImage *im
     tr->peak_frame = t->cur;  /* still lying there */
   else if (tr->peak_us != 0 && t->cur > tr->peak_frame + PEAK_HOLD_FRAMES)
     tr->peak_us = 0;
-  if (tr->turn_frames >= MAX (t->p.tap_frames, 1))
+  if (tr->turn_frames >= MAX (t->p.tap_frames, 1) && tr->turn_looks >= 2)
     turn_report (t, tr, now, time_us, now ? dt : du, out);
   /* Confirmed as it was being put down (carried in, turning): it came in as it lies once
    * still. */
@@ -2425,11 +2437,11 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
   for (guint a = 0; a < nt; a++) {
     Track *tr = t->tracks->pdata[a];
     if (match[a] >= 0)
-      track_update (t, tr, &inputs[match[a]], image, time_us, out);
+      track_update (t, tr, &inputs[match[a]], TRUE, image, time_us, out);
     else if (!titles_searched && !tr->last.has_quad && tr->last_frame + 1 == t->cur) {
       /* Not looked for: as it was. A copy, as track_update replaces tr->last. */
       TsTrackInput held = tr->last;
-      track_update (t, tr, &held, image, time_us, out);
+      track_update (t, tr, &held, FALSE, image, time_us, out);
     }
   }
   for (guint b = 0; b < n; b++)

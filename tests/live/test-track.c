@@ -3270,6 +3270,28 @@ test_track__title_lines_every_third_frame (void **state)
   sim_clear (&s);
 }
 
+/* ... but a card followed by its title line alone that is seen turned on one title frame
+ * (a piece of another card's line carried past, taken for it) and as it was on the next has
+ * not turned: the frames in between, not searched, are no second look. */
+static void
+test_track__title_line_seen_turned_once_between_title_frames_is_no_turn (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  s.titles_every = 3;
+  int line = sim_add_line (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD, 1);
+  sim_step (&s, 12);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  sim_step (&s, (3 - s.frame % 3) % 3);  /* the next frame is searched for titles */
+  s.cards[line].angle = 90;
+  sim_step (&s, 1);
+  s.cards[line].angle = 0;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
+}
+
 /* A card read once is read again soon (confirm_reread_ms), not after the usual reread_ms:
  * its name is agreed on before it can turn or leave. */
 static void
@@ -3842,6 +3864,7 @@ main (void)
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__card_replaced_read_once_on_a_reported_pile_moved_there),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
+    cmocka_unit_test (test_track__title_line_seen_turned_once_between_title_frames_is_no_turn),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
     cmocka_unit_test (test_track__card_put_where_junk_lay_a_moment_enters_when_read),
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
