@@ -3239,6 +3239,16 @@ test_track__reported_card_does_not_drift_along_stray_lines (void **state)
   sim_clear (&s);
 }
 
+/* A tracker whose title lines are searched for on every third frame only, and a card seen
+ * by its title line alone (Grizzly Bears, at (300, 300)). Returns the card's index. */
+static int
+bears_line_sim_init (Sim *s)
+{
+  sim_init (s, NULL, NULL);
+  s->titles_every = 3;
+  return sim_add_line (s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD, 1);
+}
+
 /* Title lines searched for on every third frame only: a card seen by its title line alone
  * still enters, taps within 2 frames of being seen settled and stays while unseen on the
  * frames in between; a whole card gone is still gone. */
@@ -3246,9 +3256,7 @@ static void
 test_track__title_lines_every_third_frame (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  s.titles_every = 3;
-  int line = sim_add_line (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD, 1);
+  int line = bears_line_sim_init (&s);
   int whole = sim_add (&s, 450, 300, "Hill Giant", AREA_BATTLEFIELD);
   sim_step (&s, 12);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
@@ -3277,9 +3285,7 @@ static void
 test_track__title_line_seen_turned_once_between_title_frames_is_no_turn (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  s.titles_every = 3;
-  int line = sim_add_line (&s, 300, 300, "Grizzly Bears", AREA_BATTLEFIELD, 1);
+  int line = bears_line_sim_init (&s);
   sim_step (&s, 12);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   sim_step (&s, (3 - s.frame % 3) % 3);  /* the next frame is searched for titles */
