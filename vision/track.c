@@ -2004,6 +2004,31 @@ on_title_line (const double (*title)[2], double x, double y)
   return quad_coords (title, x, y, &s, &r) && s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
 }
 
+/* Does the point (image pixels) lie on the title line tr's card would show turned a quarter
+ * either way about its centre, where it was last seen whole? */
+static gboolean
+on_turned_title (const Track *tr, double x, double y)
+{
+  if (!tr->whole.has_quad)
+    return FALSE;
+  double cx = 0, cy = 0;
+  for (int k = 0; k < 4; k++) {
+    cx += tr->whole.quad_px[k][0] / 4;
+    cy += tr->whole.quad_px[k][1] / 4;
+  }
+  for (int turn = -1; turn <= 1; turn += 2) {
+    double q[4][2];
+    for (int k = 0; k < 4; k++) {
+      double dx = tr->whole.title_px[k][0] - cx, dy = tr->whole.title_px[k][1] - cy;
+      q[k][0] = cx - turn * dy;
+      q[k][1] = cy + turn * dx;
+    }
+    if (on_title_line (q, x, y))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* A new card that is a second detection of a reported card seen just now: its title line
  * lies on that card's title line (a word of it, found alone) with the same name or none, or,
  * unread, it lies over that card's middle (its art box). Cards overlapping on the table
@@ -2262,11 +2287,13 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   /* Found again under its name by a title line lying on its title, that card has not moved,
    * though the line's own centre falls in another zone: the title of a card tapped beside
    * its owner's graveyard reaches over the pile (seed 29: a Timetwister, covered a moment
-   * by a card carried past, was reported put in the graveyard). */
+   * by a card carried past, was reported put in the graveyard). So has one whose line lies
+   * where its title would be turned a quarter: it was tapped (or untapped) where it lay, its
+   * outline lost as it turned (seed 83: a Wall of Bone tapped beside its graveyard). */
   double tx, ty;
   title_centre (tr, &tx, &ty);
   if (old != NULL && old->area != tr->area && tr->quad_frames == 0 &&
-      on_title_line (old->last.title_px, tx, ty))
+      (on_title_line (old->last.title_px, tx, ty) || on_turned_title (old, tx, ty)))
     over = old;
   if (over != NULL) {
     tr->state = TRACK_SHADOW;

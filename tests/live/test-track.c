@@ -2952,6 +2952,28 @@ test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
   sim_clear (&s);
 }
 
+/* ... and one tapped there, its outline lost as it turned: its title line, read as it, lies
+ * where its title is turned a quarter about its middle, its centre in the graveyard (seed 83:
+ * a Wall of Bone, reported put in its graveyard as it was tapped). */
+static void
+test_track__own_title_turned_over_a_pile_moves_nothing (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Wall of Bone");
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  /* The card's title runs across its top, (272..328, 260..266) about its middle (300, 300);
+   * turned a quarter it runs down its side, x 334..340: the line's title (x - 28..x + 28,
+   * y - 40..y - 34) centred there. */
+  sim_add_line (&s, 337, 337, "Wall of Bone", AREA_GRAVEYARD, 0.5);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* Card name lies still, turned angle; a line alone read as it is then found on it, the
  * line's card centre guessed (dx, dy) from the card's and its title title_dy below that
  * guess's: only the one card stays, turned once when angle is not 0. */
@@ -3861,6 +3883,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_whole_after_its_title_alone_is_one_card),
     cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
+    cmocka_unit_test (test_track__own_title_turned_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
