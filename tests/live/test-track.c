@@ -2931,6 +2931,21 @@ test_track__title_line_over_a_zone_border_moves_nothing (void **state)
   sim_clear (&s);
 }
 
+/* Card name lies still, reported; then its outline is lost, and its title line alone, read
+ * as it, is seen with its card centre guessed at (x, y) in the graveyard, for a second.
+ * Returns the card's index; *line receives the line's. */
+static int
+own_title_line_over_a_pile (Sim *s, const char *name, double x, double y, int *line)
+{
+  int c = card_lying_still (s, name);
+  sim_step (s, FPS);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].present = FALSE;
+  *line = sim_add_line (s, x, y, name, AREA_GRAVEYARD, 0.5);
+  sim_step (s, FPS);
+  return c;
+}
+
 /* A card tapped beside its owner's graveyard, its title reaching over the pile. Covered a
  * moment (a card carried past), it is seen by its title line alone, read as it, whose centre
  * lies in the graveyard: the card is where it was, not put on the pile. */
@@ -2938,12 +2953,8 @@ static void
 test_track__own_title_reaching_over_a_pile_moves_nothing (void **state)
 {
   Sim s;
-  int c = card_lying_still (&s, "Timetwister");
-  sim_step (&s, FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].present = FALSE;
-  int line = sim_add_line (&s, 300, 300, "Timetwister", AREA_GRAVEYARD, 0.5);
-  sim_step (&s, FPS);
+  int line;
+  int c = own_title_line_over_a_pile (&s, "Timetwister", 300, 300, &line);
   s.cards[line].present = FALSE;
   s.cards[c].present = TRUE;
   sim_step (&s, FPS);
@@ -2959,15 +2970,12 @@ static void
 test_track__own_title_turned_over_a_pile_moves_nothing (void **state)
 {
   Sim s;
-  int c = card_lying_still (&s, "Wall of Bone");
-  sim_step (&s, FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].present = FALSE;
+  int line;
   /* The card's title runs across its top, (272..328, 260..266) about its middle (300, 300);
    * turned a quarter it runs down its side, x 334..340: the line's title (x - 28..x + 28,
    * y - 40..y - 34) centred there. */
-  sim_add_line (&s, 337, 337, "Wall of Bone", AREA_GRAVEYARD, 0.5);
-  sim_step (&s, 2 * FPS);
+  own_title_line_over_a_pile (&s, "Wall of Bone", 337, 337, &line);
+  sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
