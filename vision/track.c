@@ -1134,29 +1134,26 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   }
   if (tr->state == TRACK_ACTIVE && tr->rechecking && tr->name != NULL) {
     /* A pile's top read as a card reported in play, out of sight since before: that card
-     * was put on the pile over the pile's card, its way there unseen. */
+     * was put on the pile over the pile's card, its way there unseen. Seen since only as
+     * another card put where it lay (a creature put in its graveyard, another cast in its
+     * place at once), its track follows the new card, which came when the track found the
+     * place again. */
     Track *gone = tr->pile ? in_play_gone (t, tr, lead->name, lead->first_us) : NULL;
-    if (gone != NULL && gone->last_seen_us < lead->first_us) {
-      int from = gone->area;
-      held_turn_release (t, gone, FALSE, out);  /* turned before it went */
-      pile_covered_by (tr, gone);
-      TsObservation *o = emit (out, TS_OBS_MOVED, gone, lead->first_us, t->cur,
-                               MIN (gone->name_score, lead->best), t->p.confirm_below);
-      o->from_area = from;
-      return;
-    }
-    /* ... or seen since only as another card put where it lay (a creature put in its
-     * graveyard, another cast in its place at once): it went there, and its track follows
-     * the new card, which came when the track found the place again. */
     if (gone != NULL) {
       int from = gone->area;
-      gint64 came_us = gone->gap_to_us;
-      held_turn_release (t, gone, TRUE, out);  /* a turn seen since was the new card's */
-      Track *top = pile_put_on (t, tr, gone);
-      TsObservation *o = emit (out, TS_OBS_MOVED, top, lead->first_us, t->cur,
-                               MIN (gone->name_score, lead->best), t->p.confirm_below);
+      double conf = MIN (gone->name_score, lead->best);
+      gboolean replaced = gone->last_seen_us >= lead->first_us;
+      /* Turned before it went; seen since, the new card's turn. */
+      held_turn_release (t, gone, replaced, out);
+      Track *top = gone;
+      if (replaced) {
+        top = pile_put_on (t, tr, gone);
+        track_restart (gone, gone->gap_to_us);
+      } else
+        pile_covered_by (tr, gone);
+      TsObservation *o = emit (out, TS_OBS_MOVED, top, lead->first_us, t->cur, conf,
+                               t->p.confirm_below);
       o->from_area = from;
-      track_restart (gone, came_us);
       return;
     }
     /* A pile's top read as a card seen a moment in play, never reported (cast and put
@@ -1195,25 +1192,22 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
             t->p.confirm_below);
       return;
     }
-    /* Last seen carried off towards a pile of its owner's (a creature put in its
-     * graveyard, another cast where it lay at once): it went there, not off the table
-     * (1080p sessions, three and five held out: event precision 0.678 -> 0.699, recall
-     * 0.669 -> 0.690). */
-    Track *pile = gap && !tr->pile
-                    ? pile_towards (t, tr, tr->gap_home, tr->gap_last, left_us, FALSE)
-                    : NULL;
     /* Its name read on a pile of its owner's since: it went there, that card is it. */
-    Track *named = tr->pile ? NULL : pile_named (t, tr, gap ? left_us : tr->recheck_us);
+    gint64 since_us = gap ? left_us : tr->recheck_us;
+    Track *named = tr->pile ? NULL : pile_named (t, tr, since_us);
     /* ... or read so on a reported pile's top, the readings there not yet agreed (seed 97:
      * an Ankh of Mishra read on the graveyard a frame before a Dwarven Demolition Team cast
      * where it lay was recognised). */
     gint64 read_us = 0;
-    Track *reading = tr->pile || named ? NULL
-                     : pile_reading (t, tr, gap ? left_us : tr->recheck_us, &read_us);
-    if (reading != NULL) {
-      pile = reading;
+    Track *pile = tr->pile || named ? NULL : pile_reading (t, tr, since_us, &read_us);
+    if (pile != NULL)
       left_us = gap ? MAX (read_us, left_us) : read_us;
-    }
+    /* Last seen carried off towards a pile of its owner's (a creature put in its
+     * graveyard, another cast where it lay at once): it went there, not off the table
+     * (1080p sessions, three and five held out: event precision 0.678 -> 0.699, recall
+     * 0.669 -> 0.690). */
+    else if (gap && !tr->pile && named == NULL)
+      pile = pile_towards (t, tr, tr->gap_home, tr->gap_last, left_us, FALSE);
     if (named != NULL) {
       pile_takes_card (named, tr);
       /* Not before it was last seen where it lay: the pile may have been read as it a moment
@@ -1919,14 +1913,14 @@ quad_coords (const double (*q)[2], double x, double y, double *u, double *v)
   return TRUE;
 }
 
-/* The centre of the title line tr was last seen by, in image pixels. */
+/* The centre of a quad (an outline or a title line), in its own units. */
 static void
-title_centre (const Track *tr, double *x, double *y)
+quad_centre (const double (*q)[2], double *x, double *y)
 {
   *x = *y = 0;
   for (int k = 0; k < 4; k++) {
-    *x += tr->last.title_px[k][0] / 4;
-    *y += tr->last.title_px[k][1] / 4;
+    *x += q[k][0] / 4;
+    *y += q[k][1] / 4;
   }
 }
 
@@ -1962,7 +1956,7 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
     return FALSE;
   gboolean odd_outlines = tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr);
   double tx, ty;
-  title_centre (tr, &tx, &ty);
+  quad_centre (tr->last.title_px, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
     if (o == tr || !in_play_as (o, tr->name))
@@ -2011,11 +2005,8 @@ on_turned_title (const Track *tr, double x, double y)
 {
   if (!tr->whole.has_quad)
     return FALSE;
-  double cx = 0, cy = 0;
-  for (int k = 0; k < 4; k++) {
-    cx += tr->whole.quad_px[k][0] / 4;
-    cy += tr->whole.quad_px[k][1] / 4;
-  }
+  double cx, cy;
+  quad_centre (tr->whole.quad_px, &cx, &cy);
   for (int turn = -1; turn <= 1; turn += 2) {
     double q[4][2];
     for (int k = 0; k < 4; k++) {
@@ -2038,7 +2029,7 @@ static Track *
 find_overlapped (TsTracker *t, const Track *nw)
 {
   double tx, ty;
-  title_centre (nw, &tx, &ty);
+  quad_centre (nw->last.title_px, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
     if (o == nw || o->state != TRACK_ACTIVE || o->last_frame + 1 < t->cur)
@@ -2291,7 +2282,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * where its title would be turned a quarter: it was tapped (or untapped) where it lay, its
    * outline lost as it turned (seed 83: a Wall of Bone tapped beside its graveyard). */
   double tx, ty;
-  title_centre (tr, &tx, &ty);
+  quad_centre (tr->last.title_px, &tx, &ty);
   if (old != NULL && old->area != tr->area && tr->quad_frames == 0 &&
       (on_title_line (old->last.title_px, tx, ty) || on_turned_title (old, tx, ty)))
     over = old;
