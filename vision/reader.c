@@ -86,6 +86,8 @@ struct TsReader {
   /* Timing: totals, the path being run, and the candidate being read. */
   TsReaderTiming timing;
   TsReadPath path;
+  TsReadPath gave;         /* the path whose reading out holds */
+  TsReadPath text_path;    /* the path that read the text ocr_title() or read_title() gave */
   TsReadPathTiming cur[TS_READ_N_PATHS];
   /* The card names' words (folded, see fold_letters()), sorted, and the same reversed: a
    * token read at a line's cut end is a prefix or a suffix of one. */
@@ -465,6 +467,8 @@ account (TsReader *reader, const TsReading *out)
   TsReadOutcomeTiming *o = out->name ? &reader->timing.named : &reader->timing.unnamed;
   o->n_reads++;
   o->ms += out->ms_rectify + out->ms_ocr + out->ms_match;
+  if (out->name)
+    o->path[reader->gave].n_gave++;
   for (int i = 0; i < TS_READ_N_PATHS; i++) {
     const TsReadPathTiming *c = &reader->cur[i];
     TsReadPathTiming *p = &o->path[i];
@@ -1700,6 +1704,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     *doubt = FALSE;
   gint64 t0 = ts_cputime_now_us ();
   reader->last_conf = 0;
+  reader->text_path = reader->path;
   double w, h;
   ts_rectify_quad_size (q, &w, &h);
   if (w < 4 || h < 4)
@@ -1749,6 +1754,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     spend (reader, out, STAGE_OCR, t0);
     t0 = ts_cputime_now_us ();
     enter_path (reader, TS_READ_PATH_RAW);
+    reader->text_path = TS_READ_PATH_RAW;
     count_ocr (reader);
     set_invert (reader, path_inverts (reader->path));
     TessBaseAPISetPageSegMode (reader->api, PSM_RAW_LINE);
@@ -1813,6 +1819,7 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
   g_debug ("match %s: %s %.3f", ts_read_path_to_string (reader->path), m->name ? m->name : "-",
            m->score);
   if (doubt && !reader->short_line && m->score < reader->name_score) {
+    TsReadPath first_path = reader->text_path;
     TsReadPath was = enter_path (reader, TS_READ_PATH_POLARITY);
     double other_quad[4][2] = { { -1, -1 } };
     char *other = ocr_title (reader, image, q, FALSE, !light, focus, NULL, other_quad, NULL, out);
@@ -1830,6 +1837,8 @@ read_title (TsReader *reader, const TsImage *image, const double q[4][2], gboole
       light = !light;
       memcpy (quad, other_quad, sizeof quad);
       conf = reader->last_conf;
+    } else {
+      reader->text_path = first_path;
     }
     g_free (other);
   }
@@ -1980,6 +1989,7 @@ try_longer (TsReader *reader, const TsImage *image, TsReading *out)
     double need = flat && look >= 1 ? SURE_SCORE : reader->name_score;
     if (m.name && m.score >= need &&
         (!had || strlen (m.name) > strlen (out->name))) {
+      reader->gave = reader->text_path;
       out->name = m.name;
       out->card = m.card;
       out->score = m.score;
@@ -2028,6 +2038,7 @@ read_better (TsReader *reader, const TsImage *image, const double q[4][2], gbool
   if (m.name && strlen (m.name) <= SHORT_NAME && reader->last_conf < least_conf_short)
     return FALSE;
   memcpy (reader->kept_row, row, sizeof row);
+  reader->gave = reader->text_path;
   g_free (out->text);
   out->text = g_steal_pointer (&text);
   out->score = m.score;
@@ -2110,6 +2121,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   memset (reader->cur, 0, sizeof reader->cur);
   reader->read_name_word = FALSE;
   reader->line_light = -1;
+  reader->gave = TS_READ_PATH_FIRST;
   double along, across;
   ts_rectify_quad_size (candidate->title, &along, &across);
   reader->short_line = !candidate->has_quad && along < SHORT_LINE_ASPECT * across;
@@ -2168,6 +2180,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
     if (grown && best_score >= reader->name_score)
       need += GROWN_MARGIN;
     if (m.score > need) {
+      reader->gave = reader->text_path;
       best_score = m.score;
       g_free (out->text);
       out->text = g_steal_pointer (&text);

@@ -110,6 +110,7 @@ typedef struct {
   guint n_runs;          /* candidates on which the path ran */
   guint n_ocr;           /* Tesseract calls */
   guint n_choices;       /* of those, calls that weighed each letter's alternatives */
+  guint n_gave;          /* candidates whose name (the reading kept) this path read */
   double ms_rectify;
   double ms_ocr;
   double ms_match;

@@ -54,14 +54,14 @@ print_reader_timing (const TsReader *reader)
           (t.named.ms + t.unnamed.ms) / n, n, t.named.n_reads,
           t.named.n_reads ? t.named.ms / t.named.n_reads : 0, t.unnamed.n_reads,
           t.unnamed.n_reads ? t.unnamed.ms / t.unnamed.n_reads : 0);
-  printf ("    %-9s %23s %31s   %s\n", "path", "ms per candidate (all)",
-          "named: runs ocr ms/cand", "unnamed: runs ocr ms/cand  (rectify/OCR/match ms/cand)");
+  printf ("    %-9s %23s %37s   %s\n", "path", "ms per candidate (all)",
+          "named: runs gave ocr ms/cand", "unnamed: runs ocr ms/cand  (rectify/OCR/match ms/cand)");
   for (int i = 0; i < TS_READ_N_PATHS; i++) {
     const TsReadPathTiming *a = &t.named.path[i], *b = &t.unnamed.path[i];
     double ms_a = a->ms_rectify + a->ms_ocr + a->ms_match;
     double ms_b = b->ms_rectify + b->ms_ocr + b->ms_match;
-    printf ("    %-9s %23.2f %12u %5u %11.2f %14u %5u %8.2f  (%.2f/%.2f/%.2f)\n",
-            ts_read_path_to_string (i), (ms_a + ms_b) / n, a->n_runs, a->n_ocr,
+    printf ("    %-9s %23.2f %12u %5u %5u %11.2f %14u %5u %8.2f  (%.2f/%.2f/%.2f)\n",
+            ts_read_path_to_string (i), (ms_a + ms_b) / n, a->n_runs, a->n_gave, a->n_ocr,
             t.named.n_reads ? ms_a / t.named.n_reads : 0, b->n_runs, b->n_ocr,
             t.unnamed.n_reads ? ms_b / t.unnamed.n_reads : 0,
             (a->ms_rectify + b->ms_rectify) / n, (a->ms_ocr + b->ms_ocr) / n,

@@ -1202,6 +1202,9 @@ test_reader__first_words_read_the_whole_name (void **state)
             name ? name : "-");
     assert_string_equal (name ? name : "-", cases[i].name);
     assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 1);
+    /* The lengthened line gave the name, and the timing says so. */
+    assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_gave, 1);
+    assert_int_equal (t.named.path[TS_READ_PATH_FIRST].n_gave, 0);
   }
   /* A whole name that is no part of another's is not read again. */
   double quad[4][2], title[4][2];
@@ -1211,6 +1214,7 @@ test_reader__first_words_read_the_whole_name (void **state)
   TsReaderTiming t;
   assert_string_equal (read_timed (f, image, &c, &t), "Serra Angel");
   assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 0);
+  assert_int_equal (t.named.path[TS_READ_PATH_FIRST].n_gave, 1);
 }
 
 /* A line found alone over the first letters of a name, less than two and a half times as
