@@ -3608,6 +3608,84 @@ pile_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader)
 
 static const char *const never_read[] = { "-", NULL };
 
+/* A card at (300, 300), its title read as an Island, lying at angle, seen whole for two
+ * seconds; then, while a hand turns it, seen only as pieces of its outline smaller than a
+ * card and off its centre (its track follows them, its size wearing down to theirs), beside
+ * a stray line's track that never saw a whole card; then a whole card's outline is back
+ * where it lay, at angle_back, its title painted grey (60: the Island's look; 110: a
+ * Swamp's, another card). Returns the frame it settled. */
+static guint64
+pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int grey)
+{
+  paint_title (im, 300, 300, 60, TRUE);
+  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s->cards[c].angle = angle;
+  int stray = sim_add_line (s, 310, 313, NULL, AREA_BATTLEFIELD, 0.8);
+  sim_step (s, 2 * FPS);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  assert_non_null (find_named (s, TS_OBS_ENTERED, "Island"));
+  /* Pieces, two thirds of a card's size and less, each passing for the card as its track's
+   * size wears down. */
+  s->cards[c].present = FALSE;
+  int piece = sim_add (s, 286, 290, NULL, AREA_BATTLEFIELD);
+  const double scale[] = { 0.65, 0.58, 0.55, 0.55, 0.55 };
+  for (guint i = 0; i < G_N_ELEMENTS (scale); i++) {
+    s->cards[piece].scale = scale[i];
+    s->cards[piece].angle = angle + 20 + 15 * i;
+    sim_step (s, 1);
+  }
+  s->cards[piece].present = FALSE;
+  s->cards[stray].present = FALSE;
+  paint_title (im, 300, 300, grey, grey == 60);
+  s->cards[c].present = TRUE;
+  s->cards[c].angle = angle_back;
+  sim_step (s, 1);
+  return s->frame - 1;
+}
+
+/* A card seen as pieces of its outline while it is tapped is still that card when its whole
+ * outline comes back tapped with its title's look, not the stray line's track beside it
+ * (seed 127: a Death Ward reported entering a second time, tapped, and the first one left):
+ * the tap comes within 2 frames. */
+static void
+test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again (void **state)
+{
+  static const char *const island[] = { "Island:0.97", NULL };
+  ScriptReader r = { { never_read, island, never_read, never_read } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  guint64 settled = pieces_then_whole (&s, im, 0, 90, 60);
+  sim_step (&s, 7 * FPS);
+  assert_one_turn_in_time (&s, TS_OBS_TAPPED, "Island", settled);
+  sim_clear (&s);
+}
+
+/* ... but another card put where it lay, untapped, looks like another: the tapped card's
+ * track does not take it, and no untap of the card is reported (seed 131: a Smoke carried
+ * off, an Armageddon cast in its place reported as the Smoke untapped). */
+static void
+test_track__card_put_where_pieces_were_followed_is_not_the_card (void **state)
+{
+  static const char *const island[] = { "Island:0.97", NULL };
+  static const char *const swamp[] = { "Swamp:0.97", NULL };
+  ScriptReader r = { { never_read, island, swamp, never_read } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  pieces_then_whole (&s, im, 90, 0, 110);
+  sim_step (&s, 7 * FPS);
+  assert_null (find_named (&s, TS_OBS_UNTAPPED, "Island"));
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Swamp"));
+  sim_clear (&s);
+}
+
 /* A creature dies: carried off towards its owner's graveyard, it vanishes, and a card's
  * shape shows on the pile there that never reads. It moved to the graveyard, for the person
  * to confirm, with its name and identity. */
@@ -3900,6 +3978,8 @@ main (void)
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__card_replaced_read_once_on_a_reported_pile_moved_there),
+    cmocka_unit_test (test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again),
+    cmocka_unit_test (test_track__card_put_where_pieces_were_followed_is_not_the_card),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__title_line_seen_turned_once_between_title_frames_is_no_turn),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
