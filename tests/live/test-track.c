@@ -38,6 +38,8 @@ typedef struct {
   GArray *obs;
   const TsImage *image;
   int titles_every;     /* > 1: title lines alone are searched for on every n-th frame only */
+  gboolean stray_whole; /* pieces_then_whole(): the stray line's track was seen whole */
+  gboolean piece_lost;  /* ... and the pieces end in a line alone, then a frame unseen */
 } Sim;
 
 static void
@@ -3621,7 +3623,11 @@ pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int gre
   int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
   s->cards[c].angle = angle;
   int stray = sim_add_line (s, 310, 313, NULL, AREA_BATTLEFIELD, 0.8);
-  sim_step (s, 2 * FPS);
+  /* ... seen by an outline of its own for its first frames, when stray_whole. */
+  s->cards[stray].title_only = !s->stray_whole;
+  sim_step (s, 10);
+  s->cards[stray].title_only = TRUE;
+  sim_step (s, 2 * FPS - 10);
   assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
   assert_non_null (find_named (s, TS_OBS_ENTERED, "Island"));
   /* Pieces, two thirds of a card's size and less, each passing for the card as its track's
@@ -3634,6 +3640,12 @@ pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int gre
     s->cards[piece].angle = angle + 20 + 15 * i;
     sim_step (s, 1);
   }
+  if (s->piece_lost) {
+    s->cards[piece].title_only = TRUE;
+    sim_step (s, 2);
+    s->cards[piece].present = FALSE;
+    sim_step (s, 1);
+  }
   s->cards[piece].present = FALSE;
   s->cards[stray].present = FALSE;
   paint_title (im, 300, 300, grey, grey == 60);
@@ -3643,6 +3655,23 @@ pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int gre
   return s->frame - 1;
 }
 
+/* The scripted reader (titles painted grey 60 read Island, 110 Swamp, others nothing)
+ * with tracks never read not reported, over a blank picture of the table (*im, the
+ * caller's), for pieces_then_whole(). */
+static void
+pieces_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im)
+{
+  static const char *const island[] = { "Island:0.97", NULL };
+  static const char *const swamp[] = { "Swamp:0.97", NULL };
+  *r = (ScriptReader) { { never_read, island, swamp, never_read } };
+  TsTrackerParams p;
+  script_params_init (r, reader, &p);
+  p.report_unread = FALSE;
+  sim_init (s, &p, reader);
+  *im = ts_image_new (1000, 800, 3);
+  s->image = *im;
+}
+
 /* A card seen as pieces of its outline while it is tapped is still that card when its whole
  * outline comes back tapped with its title's look, not the stray line's track beside it
  * (seed 127: a Death Ward reported entering a second time, tapped, and the first one left):
@@ -3650,17 +3679,35 @@ pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int gre
 static void
 test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again (void **state)
 {
-  static const char *const island[] = { "Island:0.97", NULL };
-  ScriptReader r = { { never_read, island, never_read, never_read } };
+  ScriptReader r;
   TsTrackReader reader;
-  TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  pieces_sim_init (&s, &r, &reader, &im);
   guint64 settled = pieces_then_whole (&s, im, 0, 90, 60);
   sim_step (&s, 7 * FPS);
   assert_one_turn_in_time (&s, TS_OBS_TAPPED, "Island", settled);
+  sim_clear (&s);
+}
+
+/* ... also beside a track of its place that once saw an outline and was never read, the
+ * pieces followed last by their title line alone and a frame passing unseen (seed 97: a
+ * White Ward untapped, taken by such a track kept since the game began, nearer the outline
+ * than the card's track in the size of the pieces it followed, and not missing): the untap
+ * comes within 2 frames. */
+static void
+test_track__card_followed_by_pieces_is_found_whole_again_beside_an_unread_track (void **state)
+{
+  ScriptReader r;
+  TsTrackReader reader;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  pieces_sim_init (&s, &r, &reader, &im);
+  s.stray_whole = TRUE;
+  s.piece_lost = TRUE;
+  guint64 settled = pieces_then_whole (&s, im, 90, 0, 60);
+  sim_step (&s, 7 * FPS);
+  assert_one_turn_in_time (&s, TS_OBS_UNTAPPED, "Island", settled);
   sim_clear (&s);
 }
 
@@ -3670,15 +3717,11 @@ test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again (void **sta
 static void
 test_track__card_put_where_pieces_were_followed_is_not_the_card (void **state)
 {
-  static const char *const island[] = { "Island:0.97", NULL };
-  static const char *const swamp[] = { "Swamp:0.97", NULL };
-  ScriptReader r = { { never_read, island, swamp, never_read } };
+  ScriptReader r;
   TsTrackReader reader;
-  TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  pieces_sim_init (&s, &r, &reader, &im);
   pieces_then_whole (&s, im, 90, 0, 110);
   sim_step (&s, 7 * FPS);
   assert_null (find_named (&s, TS_OBS_UNTAPPED, "Island"));
@@ -3979,6 +4022,7 @@ main (void)
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
     cmocka_unit_test (test_track__card_replaced_read_once_on_a_reported_pile_moved_there),
     cmocka_unit_test (test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again),
+    cmocka_unit_test (test_track__card_followed_by_pieces_is_found_whole_again_beside_an_unread_track),
     cmocka_unit_test (test_track__card_put_where_pieces_were_followed_is_not_the_card),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__title_line_seen_turned_once_between_title_frames_is_no_turn),
