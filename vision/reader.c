@@ -65,6 +65,29 @@
  * the polarity votes disagree, nor read as one raw line when its strip reads nothing. */
 #define SHORT_LINE_ASPECT 2.5
 
+/* The line of text in a strip: the rows its letters span and the columns of its longest
+ * run of words. */
+typedef struct {
+  int x0, x1;      /* columns, inclusive */
+  int y0, y1;      /* rows of the letters' bodies, inclusive */
+  double weight;   /* how much text it holds: about how many letters */
+  double ground;   /* share of its box that is not ink (see ground_share) */
+} TextRow;
+
+/* A band of the candidate being read searched for its text rows: its grey strip and the
+ * row of each polarity, as strip_row() found them (looked: searched). A band is searched
+ * several times over (whether it holds text, then the search itself, its other polarity, its
+ * soft strips): the same strip, the same rows. */
+#define BAND_ROWS_KEPT 4
+typedef struct {
+  const TsImage *image;  /* NULL: none kept */
+  double band[4][2];
+  double focus;
+  TsImage *gray;
+  gboolean looked[2], found[2];
+  TextRow row[2];
+} BandRows;
+
 struct TsReader {
   const TsCardDb *db;
   const TsMatcher *matcher;
@@ -87,6 +110,11 @@ struct TsReader {
   TsReaderTiming timing;
   TsReadPath path;
   TsReadPath gave;         /* the path whose reading out holds */
+  /* The bands last searched for their text rows (see band_gray()): a line's, each way up,
+   * as found and with more room above. */
+  BandRows band_rows[BAND_ROWS_KEPT];
+  guint band_rows_next;    /* the one to replace next */
+  BandRows *band_now;      /* the one band_gray() last gave */
   TsReadPath text_path;    /* the path that read the text ocr_title() or read_title() gave */
   TsReadPathTiming cur[TS_READ_N_PATHS];
   /* The card names' words (folded, see fold_letters()), sorted, and the same reversed: a
@@ -121,6 +149,14 @@ struct TsReader {
    * ([0][0] < 0 when it read a line as found, or found no row). */
   double kept_row[4][2];
 };
+
+/* Forgets the band kept (its image may be freed, and another made where it lay). */
+static void
+band_rows_clear (BandRows *b)
+{
+  g_clear_pointer (&b->gray, ts_image_free);
+  b->image = NULL;
+}
 
 /* One letter of a line Tesseract read, with its alternatives: the letter read first, then
  * the others most likely, each with Tesseract's confidence (0..100). */
@@ -375,6 +411,8 @@ ts_reader_free (TsReader *reader)
   g_clear_pointer (&reader->words_reversed, g_ptr_array_unref);
   g_clear_pointer (&reader->name_parts, g_hash_table_unref);
   g_clear_pointer (&reader->lattice, g_array_unref);
+  for (guint i = 0; i < BAND_ROWS_KEPT; i++)
+    band_rows_clear (&reader->band_rows[i]);
   g_free (reader->dump_dir);
   g_free (reader);
 }
@@ -1193,14 +1231,6 @@ letter_ink (const TsImage *ink, int line_len, int stroke_len)
   return ts_cv_subtract (part, across_w);
 }
 
-/* The line of text in a strip: the rows its letters span and the columns of its longest
- * run of words. */
-typedef struct {
-  int x0, x1;      /* columns, inclusive */
-  int y0, y1;      /* rows of the letters' bodies, inclusive */
-  double weight;   /* how much text it holds: about how many letters */
-  double ground;   /* share of its box that is not ink (see ground_share) */
-} TextRow;
 
 static gboolean
 letterlike (const TsCvComponent *c, int strip_w, int strip_h, double min_h, double max_h)
@@ -1485,6 +1515,46 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
   return TRUE;
 }
 
+/* The grey strip of band (FIND_HEIGHT tall) in image, kept in reader->band_rows with its
+ * rows for focus: a kept one when it is of the same band, image and focus. Owned by the
+ * reader. */
+static const TsImage *
+band_gray (TsReader *reader, const TsImage *image, const double band[4][2], double focus)
+{
+  for (guint i = 0; i < BAND_ROWS_KEPT; i++) {
+    BandRows *b = &reader->band_rows[i];
+    if (b->image == image && b->focus == focus && memcmp (b->band, band, sizeof b->band) == 0) {
+      reader->band_now = b;
+      return b->gray;
+    }
+  }
+  BandRows *b = &reader->band_rows[reader->band_rows_next++ % BAND_ROWS_KEPT];
+  reader->band_now = b;
+  g_clear_pointer (&b->gray, ts_image_free);
+  b->gray = warp_gray (image, band, FIND_HEIGHT);
+  b->image = image;
+  b->focus = focus;
+  memcpy (b->band, band, sizeof b->band);
+  b->looked[0] = b->looked[1] = FALSE;
+  return b->gray;
+}
+
+/* strip_row() of the band band_gray() last gave, for text of one polarity, found once. */
+static gboolean
+band_row (TsReader *reader, gboolean light_text, TextRow *row)
+{
+  BandRows *b = reader->band_now;
+  int k = light_text ? 1 : 0;
+  if (!b->looked[k]) {
+    b->found[k] = strip_row (b->gray, light_text, b->focus, &b->row[k], NULL);
+    b->looked[k] = TRUE;
+  }
+  if (b->found[k])
+    *row = b->row[k];
+  return b->found[k];
+}
+
+
 /* In place: an unsharp mask of blur sigma and weight amount. */
 static void
 unsharp (TsImage *gray, double sigma, double amount)
@@ -1547,19 +1617,17 @@ soft_strip (const TsImage *strip, gboolean light_text, StripStyle style)
  * leftmost are read. The text row's outline in the image goes to row_quad. NULL when no
  * text row is found. style other than STRIP_CLEAN gives a soft strip of the row instead. */
 static TsImage *
-prepare_strip (const TsImage *image, const double q[4][2], gboolean *light_text,
-               gboolean choose, double focus, double row_quad[4][2], gboolean *doubt,
-               TextRow *row_out, StripStyle style)
+prepare_strip (TsReader *reader, const TsImage *image, const double q[4][2],
+               gboolean *light_text, gboolean choose, double focus, double row_quad[4][2],
+               gboolean *doubt, TextRow *row_out, StripStyle style)
 {
-  g_autoptr (TsImage) gray = warp_gray (image, q, FIND_HEIGHT);
+  const TsImage *gray = band_gray (reader, image, q, focus);
   TextRow row, other = { 0 };
-  g_autoptr (TsImage) row_ink = NULL;
-  g_autoptr (TsImage) other_ink = NULL;
-  gboolean found = strip_row (gray, *light_text, focus, &row, &row_ink);
+  gboolean found = band_row (reader, *light_text, &row);
   if (doubt)
     *doubt = FALSE;
   if (choose) {
-    gboolean found_other = strip_row (gray, !*light_text, focus, &other, &other_ink);
+    gboolean found_other = band_row (reader, !*light_text, &other);
     gboolean flip = found_other && (!found || other.ground > row.ground);
     if (found && found_other) {
       /* Two votes. The text covers less of the box holding both rows than its ground
@@ -1723,7 +1791,7 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
     double band[4][2], row_quad[4][2];
     sub_quad (q, 0, -reader->room_above, 1, 1.15, band);
     TextRow tr = { 0 };
-    strip = prepare_strip (image, band, &light, polarity < 0, focus, row_quad, doubt, &tr,
+    strip = prepare_strip (reader, image, band, &light, polarity < 0, focus, row_quad, doubt, &tr,
                            reader->strip_style);
     if (strip && text_quad)
       memcpy (text_quad, row_quad, sizeof row_quad);
@@ -1782,14 +1850,14 @@ ocr_title (TsReader *reader, const TsImage *image, const double q[4][2], gboolea
 /* Whether the band around line q (as a band search places it) holds a text row of at least
  * MIN_ROW_WEIGHT, light or dark. */
 static gboolean
-band_holds_text (const TsImage *image, const double q[4][2])
+band_holds_text (TsReader *reader, const TsImage *image, const double q[4][2])
 {
   double band[4][2];
   sub_quad (q, 0, -BAND_ROOM, 1, 1.15, band);
-  g_autoptr (TsImage) gray = warp_gray (image, band, FIND_HEIGHT);
+  band_gray (reader, image, band, 0.5);
   for (int light = 0; light < 2; light++) {
     TextRow row;
-    if (strip_row (gray, light, 0.5, &row, NULL) && row.weight >= MIN_ROW_WEIGHT)
+    if (band_row (reader, light, &row) && row.weight >= MIN_ROW_WEIGHT)
       return TRUE;
   }
   return FALSE;
@@ -2122,6 +2190,8 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
   reader->read_name_word = FALSE;
   reader->line_light = -1;
   reader->gave = TS_READ_PATH_FIRST;
+  for (guint i = 0; i < BAND_ROWS_KEPT; i++)
+    band_rows_clear (&reader->band_rows[i]);
   double along, across;
   ts_rectify_quad_size (candidate->title, &along, &across);
   reader->short_line = !candidate->has_quad && along < SHORT_LINE_ASPECT * across;
@@ -2164,7 +2234,7 @@ ts_reader_read (TsReader *reader, const TsImage *image, const TsCardCandidate *c
      * none of which gave the name). Nor is that band searched below: the search has the
      * same gate, on the same band. */
     gint64 t0 = ts_cputime_now_us ();
-    gboolean worth = candidate->has_quad || band_holds_text (image, title);
+    gboolean worth = candidate->has_quad || band_holds_text (reader, image, title);
     band_empty[t] = !worth;
     spend (reader, out, STAGE_RECTIFY, t0);
     if (worth)
