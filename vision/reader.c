@@ -1554,7 +1554,6 @@ band_row (TsReader *reader, gboolean light_text, TextRow *row)
   return b->found[k];
 }
 
-
 /* In place: an unsharp mask of blur sigma and weight amount. */
 static void
 unsharp (TsImage *gray, double sigma, double amount)
