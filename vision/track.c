@@ -2411,11 +2411,11 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * take the next card put on the pile. (Second eight 1080p games: 265 -> 266 events
        * matched, 286 -> 284 reported; the tuned eight the same events.) */
       gboolean card_sized = inputs[b].has_quad && own_outline (t, &inputs[b]);
-      gboolean whole_again = card_sized && t->card_size > 0 && tr->own_frames > 0 &&
-                             tr->state == TRACK_ACTIVE && !tr->pile;
       gboolean found_whole = FALSE;
       if (tr->state != TRACK_TENTATIVE && !sizes_alike (inputs[b].size, tr->size)) {
-        found_whole = whole_again && looks_like (image, &inputs[b], tr);
+        found_whole = card_sized && t->card_size > 0 && tr->own_frames > 0 &&
+                      tr->state == TRACK_ACTIVE && !tr->pile &&
+                      looks_like (image, &inputs[b], tr);
         if (!found_whole)
           continue;
       }

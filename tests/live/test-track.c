@@ -38,8 +38,6 @@ typedef struct {
   GArray *obs;
   const TsImage *image;
   int titles_every;     /* > 1: title lines alone are searched for on every n-th frame only */
-  gboolean stray_whole; /* pieces_then_whole(): the stray line's track was seen whole */
-  gboolean piece_lost;  /* ... and the pieces end in a line alone, then a frame unseen */
 } Sim;
 
 static void
@@ -3613,18 +3611,38 @@ static const char *const never_read[] = { "-", NULL };
 /* A card at (300, 300), its title read as an Island, lying at angle, seen whole for two
  * seconds; then, while a hand turns it, seen only as pieces of its outline smaller than a
  * card and off its centre (its track follows them, its size wearing down to theirs), beside
- * a stray line's track that never saw a whole card; then a whole card's outline is back
- * where it lay, at angle_back, its title painted grey (60: the Island's look; 110: a
- * Swamp's, another card). Returns the frame it settled. */
+ * a stray line's track that never saw a whole card (stray_whole: that saw an outline of its
+ * own at first, and is never read); the pieces end (piece_lost) in their title line alone
+ * and a frame unseen; then a whole card's outline is back where it lay, at angle_back, its
+ * title painted grey (60: the Island's look; 110: a Swamp's, another card). */
+typedef struct {
+  double angle, angle_back;
+  int grey;
+  gboolean stray_whole, piece_lost;
+} Pieces;
+
+/* Plays pc with the scripted reader (titles painted grey 60 read Island, 110 Swamp, others
+ * nothing; tracks never read not reported) over a blank picture of the table (*im, the
+ * caller's), and seven seconds more. Returns the frame the whole outline came back. */
 static guint64
-pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int grey)
+pieces_then_whole (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im,
+                   const Pieces *pc)
 {
-  paint_title (im, 300, 300, 60, TRUE);
+  static const char *const island[] = { "Island:0.97", NULL };
+  static const char *const swamp[] = { "Swamp:0.97", NULL };
+  *r = (ScriptReader) { { never_read, island, swamp, never_read } };
+  TsTrackerParams p;
+  script_params_init (r, reader, &p);
+  p.report_unread = FALSE;
+  sim_init (s, &p, reader);
+  *im = ts_image_new (1000, 800, 3);
+  s->image = *im;
+
+  paint_title (*im, 300, 300, 60, TRUE);
   int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
-  s->cards[c].angle = angle;
+  s->cards[c].angle = pc->angle;
   int stray = sim_add_line (s, 310, 313, NULL, AREA_BATTLEFIELD, 0.8);
-  /* ... seen by an outline of its own for its first frames, when stray_whole. */
-  s->cards[stray].title_only = !s->stray_whole;
+  s->cards[stray].title_only = !pc->stray_whole;
   sim_step (s, 10);
   s->cards[stray].title_only = TRUE;
   sim_step (s, 2 * FPS - 10);
@@ -3637,10 +3655,10 @@ pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int gre
   const double scale[] = { 0.65, 0.58, 0.55, 0.55, 0.55 };
   for (guint i = 0; i < G_N_ELEMENTS (scale); i++) {
     s->cards[piece].scale = scale[i];
-    s->cards[piece].angle = angle + 20 + 15 * i;
+    s->cards[piece].angle = pc->angle + 20 + 15 * i;
     sim_step (s, 1);
   }
-  if (s->piece_lost) {
+  if (pc->piece_lost) {
     s->cards[piece].title_only = TRUE;
     sim_step (s, 2);
     s->cards[piece].present = FALSE;
@@ -3648,28 +3666,13 @@ pieces_then_whole (Sim *s, TsImage *im, double angle, double angle_back, int gre
   }
   s->cards[piece].present = FALSE;
   s->cards[stray].present = FALSE;
-  paint_title (im, 300, 300, grey, grey == 60);
+  paint_title (*im, 300, 300, pc->grey, pc->grey == 60);
   s->cards[c].present = TRUE;
-  s->cards[c].angle = angle_back;
+  s->cards[c].angle = pc->angle_back;
   sim_step (s, 1);
-  return s->frame - 1;
-}
-
-/* The scripted reader (titles painted grey 60 read Island, 110 Swamp, others nothing)
- * with tracks never read not reported, over a blank picture of the table (*im, the
- * caller's), for pieces_then_whole(). */
-static void
-pieces_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im)
-{
-  static const char *const island[] = { "Island:0.97", NULL };
-  static const char *const swamp[] = { "Swamp:0.97", NULL };
-  *r = (ScriptReader) { { never_read, island, swamp, never_read } };
-  TsTrackerParams p;
-  script_params_init (r, reader, &p);
-  p.report_unread = FALSE;
-  sim_init (s, &p, reader);
-  *im = ts_image_new (1000, 800, 3);
-  s->image = *im;
+  guint64 back = s->frame - 1;
+  sim_step (s, 7 * FPS);
+  return back;
 }
 
 /* A card seen as pieces of its outline while it is tapped is still that card when its whole
@@ -3683,9 +3686,8 @@ test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again (void **sta
   TsTrackReader reader;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  pieces_sim_init (&s, &r, &reader, &im);
-  guint64 settled = pieces_then_whole (&s, im, 0, 90, 60);
-  sim_step (&s, 7 * FPS);
+  const Pieces pc = { .angle = 0, .angle_back = 90, .grey = 60 };
+  guint64 settled = pieces_then_whole (&s, &r, &reader, &im, &pc);
   assert_one_turn_in_time (&s, TS_OBS_TAPPED, "Island", settled);
   sim_clear (&s);
 }
@@ -3702,11 +3704,9 @@ test_track__card_followed_by_pieces_is_found_whole_again_beside_an_unread_track 
   TsTrackReader reader;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  pieces_sim_init (&s, &r, &reader, &im);
-  s.stray_whole = TRUE;
-  s.piece_lost = TRUE;
-  guint64 settled = pieces_then_whole (&s, im, 90, 0, 60);
-  sim_step (&s, 7 * FPS);
+  const Pieces pc = { .angle = 90, .angle_back = 0, .grey = 60, .stray_whole = TRUE,
+                      .piece_lost = TRUE };
+  guint64 settled = pieces_then_whole (&s, &r, &reader, &im, &pc);
   assert_one_turn_in_time (&s, TS_OBS_UNTAPPED, "Island", settled);
   sim_clear (&s);
 }
@@ -3721,9 +3721,8 @@ test_track__card_put_where_pieces_were_followed_is_not_the_card (void **state)
   TsTrackReader reader;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  pieces_sim_init (&s, &r, &reader, &im);
-  pieces_then_whole (&s, im, 90, 0, 110);
-  sim_step (&s, 7 * FPS);
+  const Pieces pc = { .angle = 90, .angle_back = 0, .grey = 110 };
+  pieces_then_whole (&s, &r, &reader, &im, &pc);
   assert_null (find_named (&s, TS_OBS_UNTAPPED, "Island"));
   assert_non_null (find_named (&s, TS_OBS_ENTERED, "Swamp"));
   sim_clear (&s);
