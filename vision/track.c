@@ -144,6 +144,10 @@ typedef struct {
   double anchor[2];       /* reported cards: where its whole outline was last seen (or where it
                            * was reported); its title line alone is not followed far from it */
   double angle, prev_angle;
+  /* Its last look at a card's size (a title line counts; a piece of a card does not): a
+   * piece seen between two such looks says nothing of how the card lies. */
+  double own_angle;
+  guint64 own_frame;
   gboolean have_angle;
   gboolean angle_settled;
   int area, owner;
@@ -1010,7 +1014,8 @@ pile_covered_by (Track *tr, Track *top)
   top->center[1] = top->anchor[1] = tr->center[1];
   top->size[0] = tr->size[0];
   top->size[1] = tr->size[1];
-  top->angle = top->prev_angle = tr->angle;
+  top->angle = top->prev_angle = top->own_angle = tr->angle;
+  top->own_frame = tr->last_frame;
   top->area = tr->area;
   top->owner = tr->owner;
   top->pile = TRUE;
@@ -1362,7 +1367,8 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->center[1] = tr->home[1] = in->center[1];
   tr->size[0] = in->size[0];
   tr->size[1] = in->size[1];
-  tr->angle = in->rel_angle_deg;
+  tr->angle = tr->own_angle = in->rel_angle_deg;
+  tr->own_frame = t->cur;
   tr->have_angle = TRUE;
   tr->area = in->area;
   tr->owner = in->owner;
@@ -1592,6 +1598,17 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * down alike: a detector may not tell a card's top from its bottom. */
   gboolean regained = t->cur - tr->last_frame > SETTLE_GAP_FRAMES + 1;
   tr->angle_settled = !regained && axis_diff (tr->angle, tr->prev_angle) < t->p.settle_deg;
+  /* A piece of it followed in between (a part the detector took for a card) does not
+   * unsettle it: lying as it did at its last own look, within the gap allowed, it lay still
+   * (seed 41: an Animate Dead tapped, followed by a piece of it every third frame, was
+   * reported 6 frames late). */
+  if (own_size && !tr->angle_settled && !was_missing && tr->own_frame + 1 != t->cur &&
+      t->cur - tr->own_frame <= SETTLE_GAP_FRAMES + 1)
+    tr->angle_settled = axis_diff (tr->angle, tr->own_angle) < t->p.settle_deg;
+  if (own_size) {
+    tr->own_angle = tr->angle;
+    tr->own_frame = t->cur;
+  }
   /* A title line alone that read blank is given up on (see hopeless below), but one that
    * now has a whole card's outline for the first time is a card put where the line was
    * followed (seed 61: an Orcish Artillery cast where a stray line's track had lingered was
@@ -1660,15 +1677,15 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   if (now >= 0 && now != tr->tapped &&
       (tr->angle_settled || (regained && other <= PEAK_DEG)))
     tr->turn_frames++;
-  else
-    tr->turn_frames = 0;
+  else if (own_size)
+    tr->turn_frames = 0;  /* a piece of it neither confirms a turn nor undoes one */
   /* A turn is seen twice, not once and then taken to hold (seed 131: a Green Ward carried
    * to the graveyard over a Smoke, their tracks took two of its title line's pieces, turned,
    * and held them through the two frames without a title search: Smoke tapped, Green Ward
    * untapped). */
   if (now >= 0 && now != tr->tapped)
     tr->turn_looks += looked;
-  else
+  else if (own_size)
     tr->turn_looks = 0;
   /* A card seen turning all the way (two frames or more, ending on the other state's axis)
    * and then turned back or carried off before it could settle was turned: a tap undone

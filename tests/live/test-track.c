@@ -2598,6 +2598,42 @@ test_track__card_lost_a_frame_as_it_turns_keeps_its_outline (void **state)
   sim_clear (&s);
 }
 
+/* A card turned out of sight (a hand over it) and then seen every other frame as a piece of
+ * itself (a part the detector took for a card, two thirds its size, lying the old way): the
+ * pieces neither confirm the tap nor undo it. Two settled looks at the whole card, a piece
+ * between them, confirm it (seed 41: an Animate Dead reported 6 frames late, 4 now). */
+static void
+test_track__pieces_seen_between_looks_at_a_turned_card_do_not_delay_its_turn (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Animate Dead", AREA_BATTLEFIELD);
+  int piece = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[piece].scale = 0.66;
+  s.cards[piece].present = FALSE;
+  sim_step (&s, 10);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].angle = 90;
+  guint64 settled = s.frame + 1;
+  for (int f = 0; f < 13; f++) {
+    s.cards[c].present = f % 2 == 1;
+    s.cards[piece].present = f % 2 == 0;
+    sim_step (&s, 1);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Animate Dead");
+  assert_true (tap->frame <= settled + 4);
+  s.cards[piece].present = FALSE;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* A simulation with title lines searched for on every other frame, a card (name, lying at
  * angle) at (300, 300) and a stray line's track beside it, 18 mm below (a little nearer the
  * card's centre than the 0.25 a missing track pays), after the card entered. Returns the
@@ -3999,6 +4035,7 @@ main (void)
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
     cmocka_unit_test (test_track__card_lost_a_frame_as_it_turns_keeps_its_outline),
+    cmocka_unit_test (test_track__pieces_seen_between_looks_at_a_turned_card_do_not_delay_its_turn),
     cmocka_unit_test (test_track__outline_back_is_the_card_not_a_line_track_beside_it),
     cmocka_unit_test (test_track__line_read_as_a_turning_card_beside_it_is_a_piece_of_it),
     cmocka_unit_test (test_track__card_put_where_an_unread_one_lay_is_read),
