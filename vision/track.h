@@ -195,9 +195,11 @@ void ts_tracker_update_cards_only (TsTracker *tracker, const TsImage *image, gin
 /* Waits for the readings in flight and applies them (appending observations to out). For
  * the end of a recording and for tests. */
 void ts_tracker_flush (TsTracker *tracker, GArray *out);
-/* The end of a recording: waits for the readings in flight, then reports the cards still
- * waiting for their name (a card unread for less than name_wait_ms is forgotten). Cards
- * unseen at the end are not reported as gone: a hand may be over them. */
+/* The end of a recording: waits for the readings in flight; reports the cards in play unseen
+ * for a second or more as gone (to a pile when seen carried its way, else with a confidence
+ * of 0.5: a hand may be over one as the recording stops; not those under a pile's top), then
+ * the cards still waiting for their name (a card unread for less than name_wait_ms is
+ * forgotten). Cards unseen for less than a second stay. */
 void ts_tracker_finish (TsTracker *tracker, gint64 time_us, GArray *out);
 
 /* A person named the card track_id (as reported in observations): observations of it carry

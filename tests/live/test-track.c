@@ -3192,6 +3192,39 @@ test_track__finish_forgets_a_glimpse (void **state)
   sim_clear (&s);
 }
 
+/* The recording ends 40 frames after a card was taken away (too soon for leave_after_ms):
+ * it is reported gone, dated when last seen, unsure (for the person to confirm); the card
+ * lying there and one under a hand for the last half second are not. */
+static void
+test_track__finish_reports_a_card_unseen_a_second_gone (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int taken = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
+  sim_add (&s, 500, 300, "Forest", AREA_BATTLEFIELD);
+  int hidden = sim_add (&s, 700, 300, "Hill Giant", AREA_BATTLEFIELD);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 3);
+  s.cards[taken].present = FALSE;
+  guint64 last_seen = s.frame - 1;
+  sim_step (&s, 25);
+  s.hand_x = s.cards[hidden].x;
+  s.hand_y = s.cards[hidden].y;
+  s.hand_r = 40;
+  sim_step (&s, 15);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *gone = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (gone->name, "Shivan Dragon");
+  assert_int_equal (gone->time_us, (gint64) last_seen * FRAME_US);
+  assert_true (gone->confidence < 0.6);
+  assert_true (gone->needs_confirmation);
+  assert_null (find_named (&s, TS_OBS_LEFT, "Hill Giant"));
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  sim_clear (&s);
+}
+
 /* A track begins on something unreadable lying crosswise (a shadow, a box); junk_frames
  * later a card is put down there and read: the card entered when it came, lying as it lies,
  * with no tap or untap from the thing before it. */
@@ -3859,6 +3892,35 @@ test_track__card_carried_towards_a_pile_and_gone_moved_there (void **state)
   sim_clear (&s);
 }
 
+/* ... and so it does when the recording ends as it has been gone a second. */
+static void
+test_track__card_carried_towards_a_pile_as_the_recording_ends_moved_there (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = carry_sim_start (&s, &r, &reader, &im);
+  s.cards[c].plain = TRUE;
+  for (int k = 0; k < 6; k++) {
+    s.cards[c].x += 15;
+    s.cards[c].y += 7;
+    sim_step_drawn (&s, im, 1);
+  }
+  guint64 last_seen = s.frame - 1;
+  s.cards[c].present = FALSE;
+  sim_step_drawn (&s, im, FPS);  /* the last frame a second after, less a hair */
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_string_equal (mv->name, "Hill Giant");
+  assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* ... but carried the other way (back to the hand), it left play. */
 static void
 test_track__card_carried_away_from_the_piles_left (void **state)
@@ -4056,6 +4118,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_near_where_a_buried_one_lay_is_not_it),
     cmocka_unit_test (test_track__another_card_in_the_same_spot_is_another_card),
     cmocka_unit_test (test_track__finish_forgets_a_glimpse),
+    cmocka_unit_test (test_track__finish_reports_a_card_unseen_a_second_gone),
     cmocka_unit_test (test_track__card_replaced_read_once_on_a_reported_pile_moved_there),
     cmocka_unit_test (test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again),
     cmocka_unit_test (test_track__card_followed_by_pieces_is_found_whole_again_beside_an_unread_track),
@@ -4111,6 +4174,7 @@ main (void)
     cmocka_unit_test (test_track__card_carried_to_a_changed_pile_moved_there),
     cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_gone_moved_there),
+    cmocka_unit_test (test_track__card_carried_towards_a_pile_as_the_recording_ends_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_piles_left),
     cmocka_unit_test (test_track__card_gone_a_while_is_not_found_again_by_a_stray_line),
     cmocka_unit_test (test_track__card_covered_a_while_is_found_again_by_its_title_line),
