@@ -3856,6 +3856,33 @@ carry_sim_start (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **image
   return c;
 }
 
+/* Card c of carry_sim_start, lifted (blurred) and carried towards the graveyard for six
+ * frames, is gone. Returns the frame it was last seen. */
+static guint64
+carry_to_the_graveyard (Sim *s, TsImage *im, int c)
+{
+  s->cards[c].plain = TRUE;
+  for (int k = 0; k < 6; k++) {
+    s->cards[c].x += 15;
+    s->cards[c].y += 7;
+    sim_step_drawn (s, im, 1);
+  }
+  s->cards[c].present = FALSE;
+  return s->frame - 1;
+}
+
+/* The one move reported is the Hill Giant's to the graveyard, dated last_seen: returns it. */
+static const TsObservation *
+assert_giant_moved_to_the_graveyard (const Sim *s, guint64 last_seen)
+{
+  assert_int_equal (count_kind (s, TS_OBS_MOVED), 1);
+  const TsObservation *mv = find_obs (s, TS_OBS_MOVED, 0);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_string_equal (mv->name, "Hill Giant");
+  assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
+  return mv;
+}
+
 /* A creature dies on a table where the graveyard's top gives no steady look (its title is
  * found in pieces): carried from its place towards its owner's graveyard, blurred, it
  * vanishes, and the pile is seen no different. A second later it has moved there, dated when
@@ -3871,22 +3898,11 @@ test_track__card_carried_towards_a_pile_and_gone_moved_there (void **state)
   int c = carry_sim_start (&s, &r, &reader, &im);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   guint id = find_obs (&s, TS_OBS_ENTERED, 0)->track_id;
-  s.cards[c].plain = TRUE;
-  for (int k = 0; k < 6; k++) {  /* lifted and carried towards the graveyard */
-    s.cards[c].x += 15;
-    s.cards[c].y += 7;
-    sim_step_drawn (&s, im, 1);
-  }
-  guint64 last_seen = s.frame - 1;
-  s.cards[c].present = FALSE;
+  guint64 last_seen = carry_to_the_graveyard (&s, im, c);
   sim_step_drawn (&s, im, 2 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  const TsObservation *mv = assert_giant_moved_to_the_graveyard (&s, last_seen);
   assert_int_equal (mv->track_id, id);
   assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
-  assert_string_equal (mv->name, "Hill Giant");
-  assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
   sim_step_drawn (&s, im, 6 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   sim_clear (&s);
@@ -3901,22 +3917,11 @@ test_track__card_carried_towards_a_pile_as_the_recording_ends_moved_there (void 
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = carry_sim_start (&s, &r, &reader, &im);
-  s.cards[c].plain = TRUE;
-  for (int k = 0; k < 6; k++) {
-    s.cards[c].x += 15;
-    s.cards[c].y += 7;
-    sim_step_drawn (&s, im, 1);
-  }
-  guint64 last_seen = s.frame - 1;
-  s.cards[c].present = FALSE;
+  guint64 last_seen = carry_to_the_graveyard (&s, im, c);
   sim_step_drawn (&s, im, FPS);  /* the last frame a second after, less a hair */
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
-  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
-  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
-  assert_string_equal (mv->name, "Hill Giant");
-  assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
+  assert_giant_moved_to_the_graveyard (&s, last_seen);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   sim_clear (&s);
 }
