@@ -55,12 +55,15 @@ check "the game store replays" "[ $rc -eq 0 ] && grep -q 'Shivan Dragon\|Wheel o
 # Resuming: the same store again adds to the same game.
 out=$("$ts" watch --source "file:$photo" --log "$tmp/game.db" --no-stats 2>&1); rc=$?
 check "watch resumes a game store" "[ $rc -eq 0 ] && grep -q 'game store' <<<\"\$out\""
-# A tiny recorded session through the real pipeline: two lands in play, one tapped.
-printf 'size 960x540\nframes 40\nseed 3\nquality 70\ntitle 20\nat 0 place 1 "Mountain" 1 0.3 0.5\nat 0 place 2 "Forest" 1 0.7 0.5\nat 12 tap 1\n' >"$tmp/two-lands.script"
+# A tiny recorded session through the real pipeline: two lands in play, one tapped, the other
+# taken away some 1.3 s before the recording ends.
+printf 'size 960x540\nframes 60\nseed 3\nquality 70\ntitle 20\nat 0 place 1 "Mountain" 1 0.3 0.5\nat 0 place 2 "Forest" 1 0.7 0.5\nat 12 tap 1\nat 14 leave 2\n' >"$tmp/two-lands.script"
 "$ts" synth -q --session "$tmp/two-lands.script" --out "$tmp/two-lands" >/dev/null 2>&1
 out=$("$ts" watch --source "dir:$tmp/two-lands" --no-stats 2>&1); rc=$?
 check "watch reads a recorded session's lands" "[ $rc -eq 0 ] && grep -q 'entered  Mountain' <<<\"\$out\" && grep -q 'entered  Forest' <<<\"\$out\""
 check "watch reports the tap" "grep -q 'tapped   tap Mountain' <<<\"\$out\""
+check "a land taken away before the recording ends is reported gone, to be confirmed" \
+  "grep -q 'left .*Forest: battlefield -> gone.*confirm?' <<<\"\$out\" && ! grep -q 'left .*Mountain' <<<\"\$out\""
 check "the text listing heads its columns once, saying an event's time is when it was seen" \
   "[ \$(grep -c '^ *seen at  reported at  card' <<<\"\$out\") -eq 1 ]"
 check "the end of the table as found is its own line, not a card's" \
