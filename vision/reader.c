@@ -1231,7 +1231,6 @@ letter_ink (const TsImage *ink, int line_len, int stroke_len)
   return ts_cv_subtract (part, across_w);
 }
 
-
 static gboolean
 letterlike (const TsCvComponent *c, int strip_w, int strip_h, double min_h, double max_h)
 {
@@ -1498,8 +1497,7 @@ dark_share (const TsImage *gray, const TextRow *r)
 
 /* Looks for the text row of q's strip with text of one polarity. */
 static gboolean
-strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
-           TsImage **ink_out)
+strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row)
 {
   int h = gray->height;
   g_autoptr (TsImage) flat = flatten (gray, light_text, (int) (h * 0.2) | 1);
@@ -1510,8 +1508,6 @@ strip_row (const TsImage *gray, gboolean light_text, double focus, TextRow *row,
   if (!find_row (comps, gray->width, h, 0.12 * h, 0.8 * h, focus, row))
     return FALSE;
   row->ground = ground_share (ink, row);
-  if (ink_out)
-    *ink_out = g_steal_pointer (&ink);
   return TRUE;
 }
 
@@ -1546,7 +1542,7 @@ band_row (TsReader *reader, gboolean light_text, TextRow *row)
   BandRows *b = reader->band_now;
   int k = light_text ? 1 : 0;
   if (!b->looked[k]) {
-    b->found[k] = strip_row (b->gray, light_text, b->focus, &b->row[k], NULL);
+    b->found[k] = strip_row (b->gray, light_text, b->focus, &b->row[k]);
     b->looked[k] = TRUE;
   }
   if (b->found[k])

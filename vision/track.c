@@ -2277,6 +2277,17 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
+/* Card tr in play has left for a place not seen, as last seen (any turn held first): reports
+ * it with confidence conf. The caller drops its track. */
+static void
+track_left (TsTracker *t, Track *tr, double conf, GArray *out)
+{
+  held_turn_release (t, tr, FALSE, out);
+  TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, conf,
+                           t->p.confirm_below);
+  o->area = 0;
+}
+
 /* Reports the turns tr saw before it was reported, from state from (the card's state as
  * reported, or as it came), those since since_us in order (tapped and untapped again while
  * its name was being read), each dated when it came to lie so, no earlier than tr was
@@ -2568,10 +2579,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
       else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
-        held_turn_release (t, tr, FALSE, out);
-        TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, 0.8,
-                                 t->p.confirm_below);
-        o->area = 0;
+        track_left (t, tr, 0.8, out);
         drop = TRUE;
       }
       break;
@@ -2622,6 +2630,14 @@ ts_tracker_flush (TsTracker *t, GArray *out)
   drain_results (t, out, 0, TRUE);
 }
 
+/* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
+static gboolean
+unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
+{
+  return tr->state == TRACK_ACTIVE && !tr->pile && tr->last_frame != t->cur &&
+         time_us - tr->last_seen_us >= PILE_UNSEEN_US;
+}
+
 void
 ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
 {
@@ -2634,8 +2650,7 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
    * 578 -> 586 reported; the two more wrong are departures misdated or to no pile.) */
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *tr = t->tracks->pdata[i];
-    if (tr->state == TRACK_ACTIVE && !tr->pile && tr->last_frame != t->cur &&
-        time_us - tr->last_seen_us >= PILE_UNSEEN_US && !tr->carry_checked)
+    if (unseen_in_play (t, tr, time_us) && !tr->carry_checked)
       pile_carried_to (t, tr);
   }
   for (guint i = 0; i < t->tracks->len;) {
@@ -2648,16 +2663,11 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
   }
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
-    if (tr->state != TRACK_ACTIVE || tr->pile || tr->last_frame == t->cur ||
-        time_us - tr->last_seen_us < PILE_UNSEEN_US || covered_in_pile (t, tr)) {
+    if (unseen_in_play (t, tr, time_us) && !covered_in_pile (t, tr)) {
+      track_left (t, tr, UNSEEN_AT_END_CONF, out);
+      g_ptr_array_remove_index (t->tracks, i);
+    } else
       i++;
-      continue;
-    }
-    held_turn_release (t, tr, FALSE, out);
-    TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, UNSEEN_AT_END_CONF,
-                             t->p.confirm_below);
-    o->area = 0;
-    g_ptr_array_remove_index (t->tracks, i);
   }
   gboolean again = TRUE;
   while (again) {  /* announce may remove a track: start over after each */
