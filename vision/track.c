@@ -1404,6 +1404,12 @@ reread_as_itself (const TsTracker *t, const Track *tr)
 {
   if (!tr->rechecking || tr->name == NULL || tr->votes->len != 1)
     return FALSE;
+  /* A recheck begun before the card's last gap counts readings of what lay there before
+   * it (seed 131: a Shivan Dragon read as itself, then carried off; a Blessing put in its
+   * place was reported as the Dragon untapped). Second eight 1080p games: that untap is no
+   * longer reported, the same events found; the tuned eight the same. */
+  if (tr->gap_to_us > tr->recheck_us)
+    return FALSE;
   const Vote *v = &g_array_index (tr->votes, Vote, 0);
   return strcmp (v->name, tr->name) == 0 && v->best >= t->p.strong_score;
 }

@@ -2169,6 +2169,39 @@ test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped (void **sta
   forest_sim_clear (&s, &fr);
 }
 
+/* A tapped card's title looks changed, and a reading names it again; before the readings
+ * agree it is carried off, and an untapped card put in its place, its title not readable at
+ * first. The reading from before the gap does not make the new card the old one untapped
+ * (seed 131: a Blessing put where a Shivan Dragon lay was reported as the Dragon untapped). */
+static void
+test_track__reading_before_a_gap_does_not_name_the_card_after_it (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  guint forest_id = forest_entered_id (&s);
+  paint_title (im, 300, 300, 10, FALSE);  /* looks changed, still reads Forest */
+  int reads = fr.reads;
+  for (int k = 0; k < FPS && fr.reads == reads; k++)
+    sim_step (&s, 1);
+  assert_int_equal (fr.reads, reads + 1);  /* read again: Forest */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* glare: reads nothing */
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 8);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  sim_step (&s, 3 * FPS);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_UNTAPPED && o->track_id == forest_id);
+  }
+  assert_island_entered_untapped (&s);
+  forest_sim_clear (&s, &fr);
+}
+
 /* An untapped card is taken away and another put in its place, which lies there untapped
  * a third of a second and is then tapped, its name not read yet: the new card came untapped and was tapped, and the old one was not (seed 61:
  * Armageddon cast where Air Elemental lay, tapped 11 frames later, was reported as having
@@ -4069,6 +4102,7 @@ main (void)
     cmocka_unit_test (test_track__same_card_back_after_a_gap_stays),
     cmocka_unit_test (test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read),
     cmocka_unit_test (test_track__untap_after_a_reading_named_the_card_back_is_not_held),
+    cmocka_unit_test (test_track__reading_before_a_gap_does_not_name_the_card_after_it),
     cmocka_unit_test (test_track__card_turned_as_it_is_carried_off_is_no_turn),
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
