@@ -2283,6 +2283,14 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
+/* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
+static gboolean
+unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
+{
+  return tr->state == TRACK_ACTIVE && !tr->pile && tr->last_frame != t->cur &&
+         time_us - tr->last_seen_us >= PILE_UNSEEN_US;
+}
+
 /* Card tr in play has left for a place not seen, as last seen (any turn held first): reports
  * it with confidence conf. The caller drops its track. */
 static void
@@ -2580,7 +2588,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       if (!seen && tr->peak_us != 0 && tr->peak_frame + 1 == t->cur)
         turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
       /* Unseen a while after it was carried towards a pile: put there? */
-      if (!seen && !tr->pile && !tr->carry_checked && unseen_us >= PILE_UNSEEN_US)
+      if (!tr->carry_checked && unseen_in_play (t, tr, time_us))
         pile_carried_to (t, tr);
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
@@ -2634,14 +2642,6 @@ void
 ts_tracker_flush (TsTracker *t, GArray *out)
 {
   drain_results (t, out, 0, TRUE);
-}
-
-/* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
-static gboolean
-unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
-{
-  return tr->state == TRACK_ACTIVE && !tr->pile && tr->last_frame != t->cur &&
-         time_us - tr->last_seen_us >= PILE_UNSEEN_US;
 }
 
 void
