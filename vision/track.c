@@ -246,6 +246,10 @@ typedef struct {
    * a moment and went while out of sight; its name read on a pile tells where. */
   char *gone_name;
   gint64 gone_us;
+  /* Not reported yet and carried from play onto a pile (see announce()): the zone and owner
+   * it lay in, and when it came onto the pile (0: it did not). */
+  int play_area, play_owner;
+  gint64 onto_pile_us;
 } Track;
 
 typedef struct {
@@ -1764,6 +1768,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * the other side: a card put down across the middle, a stray line there). A reported
    * card keeps its owner wherever it is pushed (to attack). */
   if ((in->area != tr->area || in->owner != tr->owner) && tr->state != TRACK_ACTIVE) {
+    if (in->pile && !tr->pile && tr->state == TRACK_PENDING) {
+      tr->play_area = tr->area;
+      tr->play_owner = tr->owner;
+      tr->onto_pile_us = time_us;
+    } else if (!in->pile) {
+      tr->onto_pile_us = 0;
+    }
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
@@ -2368,6 +2379,20 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (was != NULL) {
     came_and_went (t, tr, was, was->gone_name, name_first_read (tr), 0.5 * tr->name_score, out);
     g_clear_pointer (&was->gone_name, g_free);
+    return;
+  }
+  /* So did a card read as its name where it lay in play and carried onto a pile before it
+   * was reported (it is reported once it has lain still or been seen a second: an instant
+   * cast and put away, a creature killed as it came; seed 139's Lord of Atlantis, read once
+   * in play and named by a second reading on the pile). */
+  const char *read_in_play = tr->onto_pile_us != 0 ? read_before (tr, tr->onto_pile_us) : NULL;
+  if (old == NULL && tr->pile && tr->name && read_in_play &&
+      strcmp (read_in_play, tr->name) == 0) {
+    Track card = *tr;
+    card.area = tr->play_area;
+    card.owner = tr->play_owner;
+    card.pile = FALSE;
+    came_and_went (t, tr, &card, tr->name, tr->onto_pile_us, 0.5 * tr->name_score, out);
     return;
   }
   if (old == NULL) {

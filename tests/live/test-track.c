@@ -1597,6 +1597,64 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card played and killed as it came (seed 139's Lord of Atlantis): read as Forest where it
+ * lay in play, handled all the while, so never reported there (a card is reported once it
+ * has lain still or been seen a second), then carried onto its owner's graveyard and left
+ * there. It came into play and went to the graveyard, the move dated when it reached the
+ * pile; it did not come onto the pile from nowhere. weak: the reading in play was too weak
+ * to name it, and a second one on the pile named it. */
+static void
+card_read_in_play_then_carried_onto_a_pile (gboolean weak)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  if (weak)
+    fr.weak_first = fr.reads + 1;
+  guint64 came = s.frame;
+  s.cards[c].present = TRUE;
+  s.cards[c].x = 700;
+  s.cards[c].y = 500;
+  /* Nudged about where it lies (the hand on it), read meanwhile. */
+  for (int k = 0; k < 8; k++) {
+    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
+    sim_step (&s, 1);
+    s.cards[c].x += 3;
+  }
+  assert_int_equal (s.obs->len, 0);
+  assert_int_equal (fr.reads, 1);
+  /* Carried to the graveyard at (900, 600), 15 mm a frame (still followed). */
+  while (s.cards[c].x < 900) {
+    s.cards[c].x = MIN (s.cards[c].x + 15, 900);
+    s.cards[c].y = 500 + (s.cards[c].x - 724) * 100 / 176;
+    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
+    if (s.cards[c].x >= 900)
+      s.cards[c].area = AREA_GRAVEYARD;
+    sim_step (&s, 1);
+  }
+  guint64 put = s.frame - 1;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 2);
+  assert_forest_came_and_went_within (&s, came, put, 0);
+  forest_sim_clear (&s, &fr);
+}
+
+static void
+test_track__card_read_in_play_then_carried_onto_a_pile_came_and_went (void **state)
+{
+  card_read_in_play_then_carried_onto_a_pile (FALSE);
+}
+
+static void
+test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went (void **state)
+{
+  card_read_in_play_then_carried_onto_a_pile (TRUE);
+}
+
 /* blank_sim_init's tracker with its card out of sight (in a hand), and a card on its
  * owner's graveyard at (900, 600) whose title is painted grey, followed two seconds. Returns
  * the card in hand's index. */
@@ -4175,6 +4233,8 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_read_in_play_then_carried_onto_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
