@@ -1669,6 +1669,52 @@ pile_and_a_card_in_hand (Sim *s, FakeReader *fr, TsImage **im, int grey)
   return c;
 }
 
+/* A card read in play and never reported there (card_read_in_play_then_carried_onto_a_pile),
+ * carried off towards its owner's graveyard and gone, the pile seen no different, its top
+ * never read (seed 139's Deathlace): a second later it has come into play and moved to the
+ * graveyard, dated when it was last seen. */
+static void
+test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  /* The graveyard's top never reads (its title is found in pieces). */
+  int c = pile_and_a_card_in_hand (&s, &fr, &im, BLANK_GREY);
+  guint64 came = s.frame;
+  s.cards[c].present = TRUE;
+  s.cards[c].x = 700;
+  s.cards[c].y = 500;
+  for (int k = 0; k < 8; k++) {  /* the hand on it */
+    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
+    sim_step (&s, 1);
+    s.cards[c].x += 3;
+  }
+  for (int k = 0; k < 5; k++) {  /* carried off towards the graveyard */
+    s.cards[c].x += 15;
+    s.cards[c].y += 8;
+    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
+    sim_step (&s, 1);
+  }
+  guint64 last_seen = s.frame - 1;
+  s.cards[c].present = FALSE;
+  assert_int_equal (s.obs->len, 1);  /* the pile's card, unread */
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (s.obs->len, 3);
+  const TsObservation *in = find_named (&s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (in);
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_int_equal (in->time_us, (gint64) came * FRAME_US);
+  const TsObservation *mv = find_obs (&s, TS_OBS_MOVED, 0);
+  assert_string_equal (mv->name, "Forest");
+  assert_int_equal (mv->track_id, in->track_id);
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card put down and lifted at once, put on its owner's graveyard over a card already
  * there (an Island): it came into play and went there, over the Island, which stays on the
  * pile (no departure). Its first reading, weak, had it for a Swamp (a card in the hand that
@@ -4235,6 +4281,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_then_carried_onto_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
