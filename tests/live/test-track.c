@@ -1597,6 +1597,23 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* Card c put down at (700, 500), its title painted Forest, and nudged about there for eight
+ * frames (the hand on it: never lying still). Returns the frame it came. */
+static guint64
+put_down_and_handled (Sim *s, TsImage *im, int c)
+{
+  guint64 came = s->frame;
+  s->cards[c].present = TRUE;
+  s->cards[c].x = 700;
+  s->cards[c].y = 500;
+  for (int k = 0; k < 8; k++) {
+    paint_title (im, s->cards[c].x, s->cards[c].y, 10, TRUE);
+    sim_step (s, 1);
+    s->cards[c].x += 3;
+  }
+  return came;
+}
+
 /* A card played and killed as it came (seed 139's Lord of Atlantis): read as Forest where it
  * lay in play, handled all the while, so never reported there (a card is reported once it
  * has lain still or been seen a second), then carried onto its owner's graveyard and left
@@ -1614,16 +1631,7 @@ card_read_in_play_then_carried_onto_a_pile (gboolean weak)
   sim_step (&s, 5);
   if (weak)
     fr.weak_first = fr.reads + 1;
-  guint64 came = s.frame;
-  s.cards[c].present = TRUE;
-  s.cards[c].x = 700;
-  s.cards[c].y = 500;
-  /* Nudged about where it lies (the hand on it), read meanwhile. */
-  for (int k = 0; k < 8; k++) {
-    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
-    sim_step (&s, 1);
-    s.cards[c].x += 3;
-  }
+  guint64 came = put_down_and_handled (&s, im, c);
   assert_int_equal (s.obs->len, 0);
   assert_int_equal (fr.reads, 1);
   /* Carried to the graveyard at (900, 600), 15 mm a frame (still followed). */
@@ -1681,15 +1689,7 @@ test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went (voi
   g_autoptr (TsImage) im = NULL;
   /* The graveyard's top never reads (its title is found in pieces). */
   int c = pile_and_a_card_in_hand (&s, &fr, &im, BLANK_GREY);
-  guint64 came = s.frame;
-  s.cards[c].present = TRUE;
-  s.cards[c].x = 700;
-  s.cards[c].y = 500;
-  for (int k = 0; k < 8; k++) {  /* the hand on it */
-    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
-    sim_step (&s, 1);
-    s.cards[c].x += 3;
-  }
+  guint64 came = put_down_and_handled (&s, im, c);
   for (int k = 0; k < 5; k++) {  /* carried off towards the graveyard */
     s.cards[c].x += 15;
     s.cards[c].y += 8;
