@@ -2323,12 +2323,18 @@ pending_carried_to (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     return;
   if (pile_towards (t, tr, tr->home, tr->last.center, tr->last_seen_us, TRUE) == NULL)
     return;
-  if (tr->name == NULL) {
+  gboolean named_here = tr->name == NULL;
+  if (named_here) {
     tr->name = g_strdup (lead->name);
     tr->name_score = lead->best;
   }
-  if (!may_announce (t, tr, time_us))
+  if (!may_announce (t, tr, time_us)) {
+    if (named_here) {  /* its readings still decide */
+      g_clear_pointer (&tr->name, g_free);
+      tr->name_score = 0;
+    }
     return;
+  }
   announce (t, tr, time_us, out);
   if (tr->state == TRACK_ACTIVE && !tr->pile)
     pile_carried_to (t, tr);
