@@ -2302,44 +2302,6 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
-static void announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out);
-
-/* A card not reported yet (handled all the while it lay in play), read as a name there and
- * unseen a while after it was carried towards a pile of its owner's, came into play and went
- * there (an instant cast and put away, a creature killed as it came: seed 139's Deathlace,
- * tapped as it came and killed at once): it is reported come, and linked to the pile as a
- * reported card carried there is (pile_carried_to). Only when it went within the time it
- * would have been reported in anyway: a track left unreported longer was so for a reason (a
- * line of rules text read as a name, a piece of a card reported in play; on the second
- * eight games without this rule, 9 spurious events against 6 found). */
-static void
-pending_carried_to (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
-{
-  tr->carry_checked = TRUE;
-  if (tr->last_seen_us - tr->confirmed_us > ENTRY_SETTLE_US)
-    return;
-  const Vote *lead = votes_consensus (tr, 1);
-  if ((tr->name == NULL && lead == NULL) || name_known (t, tr, tr->name ? tr->name : lead->name))
-    return;
-  if (pile_towards (t, tr, tr->home, tr->last.center, tr->last_seen_us, TRUE) == NULL)
-    return;
-  gboolean named_here = tr->name == NULL;
-  if (named_here) {
-    tr->name = g_strdup (lead->name);
-    tr->name_score = lead->best;
-  }
-  if (!may_announce (t, tr, time_us)) {
-    if (named_here) {  /* its readings still decide */
-      g_clear_pointer (&tr->name, g_free);
-      tr->name_score = 0;
-    }
-    return;
-  }
-  announce (t, tr, time_us, out);
-  if (tr->state == TRACK_ACTIVE && !tr->pile)
-    pile_carried_to (t, tr);
-}
-
 /* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
 static gboolean
 unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
@@ -2431,9 +2393,8 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * was reported (it is reported once it has lain still or been seen a second: an instant
    * cast and put away, a creature killed as it came; seed 139's Lord of Atlantis, read once
    * in play and named by a second reading on the pile). */
-  const char *read_in_play = tr->onto_pile_us != 0 ? read_before (tr, tr->onto_pile_us) : NULL;
-  if (old == NULL && tr->pile && tr->name && read_in_play &&
-      strcmp (read_in_play, tr->name) == 0) {
+  if (old == NULL && tr->pile && tr->name && tr->onto_pile_us != 0 &&
+      g_strcmp0 (read_before (tr, tr->onto_pile_us), tr->name) == 0) {
     Track card = *tr;
     card.area = tr->play_area;
     card.owner = tr->play_owner;
@@ -2492,6 +2453,42 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (!tr->pile)
     pending_turns_report (t, tr, old->tapped, old->confirmed_us, conf, out);
   g_ptr_array_remove_fast (t->tracks, old);
+}
+
+/* A card not reported yet (handled all the while it lay in play), read as a name there and
+ * unseen a while after it was carried towards a pile of its owner's, came into play and went
+ * there (an instant cast and put away, a creature killed as it came: seed 139's Deathlace,
+ * tapped as it came and killed at once): it is reported come, and linked to the pile as a
+ * reported card carried there is (pile_carried_to). Only when it went within the time it
+ * would have been reported in anyway: a track left unreported longer was so for a reason (a
+ * line of rules text read as a name, a piece of a card reported in play; on the second
+ * eight games without this rule, 9 spurious events against 6 found). */
+static void
+pending_carried_to (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
+{
+  tr->carry_checked = TRUE;
+  if (tr->last_seen_us - tr->confirmed_us > ENTRY_SETTLE_US)
+    return;
+  const char *name = read_as (tr);
+  if (name == NULL || name_known (t, tr, name) ||
+      pile_towards (t, tr, tr->home, tr->last.center, tr->last_seen_us, TRUE) == NULL)
+    return;
+  gboolean named_here = tr->name == NULL;
+  if (named_here) {
+    const Vote *lead = votes_consensus (tr, 1);
+    tr->name = g_strdup (lead->name);
+    tr->name_score = lead->best;
+  }
+  if (!may_announce (t, tr, time_us)) {
+    if (named_here) {  /* its readings still decide */
+      g_clear_pointer (&tr->name, g_free);
+      tr->name_score = 0;
+    }
+    return;
+  }
+  announce (t, tr, time_us, out);
+  if (tr->state == TRACK_ACTIVE && !tr->pile)
+    pile_carried_to (t, tr);
 }
 
 static void
