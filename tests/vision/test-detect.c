@@ -688,6 +688,25 @@ test_detect_title__short_solid_name_cut_free_is_kept (void **state)
   assert_int_equal (n_fear, 3);
 }
 
+/* Generated scenes (modern frames, seeds 6005 and 5008) each with a tapped card turned some
+ * ten degrees further ("Resurrection", "Wrath of God"): the inner edge of the black border
+ * and the name bar's outline run together into a long thin stripe above the name, which
+ * used to be taken for the name line and put the title band over the stripe and half the
+ * bar, off the name. The band placed from the card's outline covers the name. */
+static void
+test_detect_title__frame_stripe_is_not_the_name_line (void **state)
+{
+  const struct { guint32 seed; const char *name; } cases[] = {
+    { 6005, "Resurrection" }, { 5008, "Wrath of God" } };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_MODERN, cases[i].seed);
+    g_autoptr (GArray) cands = detect (scene->image);
+    guint n_named;
+    assert_int_equal (named_titles_covered (scene, cases[i].name, cands, FALSE, &n_named), 1);
+    assert_int_equal (n_named, 1);
+  }
+}
+
 /* A generated scene (easy, seed 1002) where the edge contour of the "Cursed Land" card runs
  * on along a line of the wood grain: simplified, it is a quadrilateral with card-like
  * sides but a corner some 35 degrees off square, larger than the card, and it used to hide
@@ -924,6 +943,7 @@ main (void)
     cmocka_unit_test (test_detect_title__short_name_cut_free_of_the_card_side),
     cmocka_unit_test (test_detect_title__short_bold_name_is_not_a_frame_line),
     cmocka_unit_test (test_detect_title__short_solid_name_cut_free_is_kept),
+    cmocka_unit_test (test_detect_title__frame_stripe_is_not_the_name_line),
     cmocka_unit_test (test_detect_title__large_and_out_of_focus),
     cmocka_unit_test (test_detect_title__card_half_hidden),
     cmocka_unit_test (test_detect_title__name_bar_of_a_card_without_outline),
