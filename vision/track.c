@@ -171,6 +171,8 @@ typedef struct {
   guint64 last_frame;
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
+  gint64 turn_from_us;    /* when the first of them was seen, if the card had been out of
+                           * sight just before (0: it was in sight) */
   int turn_looks;         /* frames seen in the other state since, looked for (not frames
                            * without a title search, where a card followed by its title line
                            * alone is taken to lie as it was) */
@@ -1695,9 +1697,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   else if (other > PEAK_DEG)
     tr->between = FALSE;  /* on its own state's axis */
   if (now >= 0 && now != tr->tapped &&
-      (tr->angle_settled || (regained && other <= PEAK_DEG)))
-    tr->turn_frames++;
-  else if (own_size)
+      (tr->angle_settled || (regained && other <= PEAK_DEG))) {
+    if (tr->turn_frames++ == 0)
+      tr->turn_from_us = regained ? time_us : 0;
+  } else if (own_size)
     tr->turn_frames = 0;  /* a piece of it neither confirms a turn nor undoes one */
   /* A turn is seen twice, not once and then taken to hold (seed 131: a Green Ward carried
    * to the graveyard over a Smoke, their tracks took two of its title line's pieces, turned,
@@ -1742,8 +1745,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     tr->peak_frame = t->cur;  /* still lying there */
   else if (tr->peak_us != 0 && t->cur > tr->peak_frame + PEAK_HOLD_FRAMES)
     tr->peak_us = 0;
+  /* A turn first seen as the card came back into sight (turned under a hand) is dated at
+   * that look, not at the later ones that confirm it (seed 83: a Wall of Bone tapped under
+   * a hand, seen tapped from frame 150 on by its title line alone, was confirmed and dated
+   * at 156, too late to be its tap). */
   if (tr->turn_frames >= MAX (t->p.tap_frames, 1) && tr->turn_looks >= 2)
-    turn_report (t, tr, now, time_us, now ? dt : du, out);
+    turn_report (t, tr, now, tr->turn_from_us != 0 ? tr->turn_from_us : time_us,
+                 now ? dt : du, out);
   /* Confirmed as it was being put down (carried in, turning): it came in as it lies once
    * still. */
   if (tr->state == TRACK_PENDING && !tr->entry_settled && tr->angle_settled &&

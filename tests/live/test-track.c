@@ -2692,6 +2692,35 @@ test_track__tap_finished_out_of_sight_is_reported_within_two_frames (void **stat
   sim_clear (&s);
 }
 
+/* A card tapped under a hand (title lines searched every third frame) and found again
+ * tapped on a frame without a search: the looks that confirm the tap come later, but it is
+ * dated at the first sight of the card lying tapped. */
+static void
+test_track__tap_under_a_hand_is_dated_when_the_card_is_seen_again (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  s.titles_every = 3;
+  int c = sim_add (&s, 300, 300, "Wall of Bone", AREA_BATTLEFIELD);
+  sim_step (&s, 12);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  s.cards[c].angle = 90;
+  sim_step (&s, 10);
+  while (s.frame % 3 != 1)
+    sim_step (&s, 1);
+  guint64 back = s.frame;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Wall of Bone");
+  assert_true (tap->frame > back);
+  assert_dated_within (tap, back, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* The one card's one turn of this kind was reported within 2 frames of settling, under its
  * name, and the card neither came twice nor left. */
 static void
@@ -4236,6 +4265,7 @@ main (void)
     cmocka_unit_test (test_track__angle_jitter_is_not_a_tap),
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
+    cmocka_unit_test (test_track__tap_under_a_hand_is_dated_when_the_card_is_seen_again),
     cmocka_unit_test (test_track__card_lost_a_frame_as_it_turns_keeps_its_outline),
     cmocka_unit_test (test_track__pieces_seen_between_looks_at_a_turned_card_do_not_delay_its_turn),
     cmocka_unit_test (test_track__outline_back_is_the_card_not_a_line_track_beside_it),
