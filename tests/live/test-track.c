@@ -2721,6 +2721,40 @@ test_track__tap_under_a_hand_is_dated_when_the_card_is_seen_again (void **state)
   sim_clear (&s);
 }
 
+/* A card turned under a hand, its outline hidden: seen half way round by its title line
+ * alone, then one frame lying tapped, the line's centre 38 mm from the card's, then turned
+ * away as it is carried off. It was tapped where it lay, not carried: the tap is reported,
+ * dated at that frame. */
+static void
+test_track__tap_seen_by_the_title_line_alone_is_not_a_carry (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add (&s, 300, 300, "Armageddon", AREA_BATTLEFIELD);
+  sim_step (&s, 12);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].title_only = TRUE;
+  s.cards[c].angle = 45;
+  s.cards[c].x = 327;
+  s.cards[c].y = 273;
+  sim_step (&s, 3);
+  s.cards[c].angle = 90;
+  s.cards[c].x = 338;
+  s.cards[c].y = 300;
+  guint64 tapped = s.frame;
+  sim_step (&s, 1);
+  s.cards[c].angle = 50;
+  s.cards[c].x = 360;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_string_equal (tap->name, "Armageddon");
+  assert_dated_within (tap, tapped, 0);
+  sim_clear (&s);
+}
+
 /* The one card's one turn of this kind was reported within 2 frames of settling, under its
  * name, and the card neither came twice nor left. */
 static void
@@ -4266,6 +4300,7 @@ main (void)
     cmocka_unit_test (test_track__tap_seen_every_other_frame_is_reported),
     cmocka_unit_test (test_track__tap_finished_out_of_sight_is_reported_within_two_frames),
     cmocka_unit_test (test_track__tap_under_a_hand_is_dated_when_the_card_is_seen_again),
+    cmocka_unit_test (test_track__tap_seen_by_the_title_line_alone_is_not_a_carry),
     cmocka_unit_test (test_track__card_lost_a_frame_as_it_turns_keeps_its_outline),
     cmocka_unit_test (test_track__pieces_seen_between_looks_at_a_turned_card_do_not_delay_its_turn),
     cmocka_unit_test (test_track__outline_back_is_the_card_not_a_line_track_beside_it),
