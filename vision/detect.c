@@ -1003,9 +1003,9 @@ lone_title (const Line *l, double grow_thick, double scale, TsCardCandidate *c)
  * modern name bar 1 mm in from it run together into such a stripe in the stroke map; turned
  * some ten degrees off the image's axes it is not taken out as a frame line, and lying above
  * the name it took the card's title band off the name (synthetic modern scenes 5008 and
- * 6005: the band covered the stripe and half the bar). Letters of that length are some 2.5 mm
- * tall or more: of the 607 lines that placed a card's title over the seven synthetic sets,
- * the two stripes were the only ones longer than 20 mm and under 2 mm thick. */
+ * 6005: the band covered the stripe and half the bar). Of the 607 lines that placed a card's
+ * title over the seven synthetic sets, the two stripes were the only ones longer than 20 mm
+ * and under 2 mm thick. */
 static gboolean
 frame_stripe (const TsCardCandidate *card, const Line *l, double scale)
 {

@@ -100,10 +100,10 @@
  * direction within about 30 degrees (cosine PILE_TOWARDS) of the pile's, before it
  * vanishes. */
 #define PILE_CARRIED 0.08
+#define PILE_TOWARDS 0.85
 /* A card's title line lies this far (x its long side) from the card's centre: its centre
  * is some 38 of 88 mm from the card's. */
 #define LINE_OFF_CENTRE 0.45
-#define PILE_TOWARDS 0.85
 /* Turns a track keeps from before it is reported (see pending_turns_report). */
 #define PEND_TURNS 4
 /* A turn undone sooner than this is no turn: no one taps a card and untaps it within 0.15 s
@@ -1726,12 +1726,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   /* ... but one turned as it is carried off (a tapped creature set upright on its way to
    * the graveyard) was not turned where it lay. (No change on the eight 1080p games. Asking
    * the same of settled turns cost 7 of their events, recall 0.762 -> 0.738: a card's home
-   * is where it last lay still for 5 frames, and turns come sooner.) */
-  /* A title line alone lies at its own centre, up to LINE_OFF_CENTRE of a card's length from
-   * the card's (seed 113: an Armageddon tapped under a hand and seen tapped by its title
-   * line alone was taken for carried, and its tap lost). Not one seen again after a while
-   * out of sight: that may be another card's line (at 1280x720, seed 61: a line came where
-   * an Ankh of Mishra had lain, 40 frames after it went). */
+   * is where it last lay still for 5 frames, and turns come sooner.) A title line alone lies
+   * at its own centre, up to LINE_OFF_CENTRE of a card's length from the card's (seed 113:
+   * an Armageddon tapped under a hand and seen tapped by its title line alone was taken for
+   * carried, and its tap lost). Not one seen again after a while out of sight: that may be
+   * another card's line (at 1280x720, seed 61: a line came where an Ankh of Mishra had lain,
+   * 40 frames after it went). */
   double carry_off = PILE_CARRIED + (!in->has_quad && !regained ? LINE_OFF_CENTRE : 0);
   gboolean carried = hypot (in->center[0] - tr->home[0], in->center[1] - tr->home[1]) >
                      carry_off * long_side (tr->size);
