@@ -1009,8 +1009,9 @@ lone_title (const Line *l, double grow_thick, double scale, TsCardCandidate *c)
 static gboolean
 frame_stripe (const TsCardCandidate *card, const Line *l, double scale)
 {
-  double mm = (ts_rectify_quad_edge (card->quad, 0) + ts_rectify_quad_edge (card->quad, 2)) /
-              (2 * TS_CARD_W_MM);
+  double wide, high;
+  ts_rectify_quad_size (card->quad, &wide, &high);
+  double mm = wide / TS_CARD_W_MM;
   return l->thick / scale < 2.0 * mm && l->len / scale > 25 * mm;
 }
 

@@ -2492,9 +2492,8 @@ pending_carried_to (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     return;
   gboolean named_here = tr->name == NULL;
   if (named_here) {
-    const Vote *lead = votes_consensus (tr, 1);
-    tr->name = g_strdup (lead->name);
-    tr->name_score = lead->best;
+    tr->name = g_strdup (name);
+    tr->name_score = votes_consensus (tr, 1)->best;
   }
   if (!may_announce (t, tr, time_us)) {
     if (named_here) {  /* its readings still decide */

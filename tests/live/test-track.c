@@ -2699,10 +2699,8 @@ static void
 test_track__tap_under_a_hand_is_dated_when_the_card_is_seen_again (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
+  int c = card_lying_still (&s, "Wall of Bone");
   s.titles_every = 3;
-  int c = sim_add (&s, 300, 300, "Wall of Bone", AREA_BATTLEFIELD);
-  sim_step (&s, 12);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].present = FALSE;
   s.cards[c].angle = 90;
@@ -2729,9 +2727,7 @@ static void
 test_track__tap_seen_by_the_title_line_alone_is_not_a_carry (void **state)
 {
   Sim s;
-  sim_init (&s, NULL, NULL);
-  int c = sim_add (&s, 300, 300, "Armageddon", AREA_BATTLEFIELD);
-  sim_step (&s, 12);
+  int c = card_lying_still (&s, "Armageddon");
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   s.cards[c].title_only = TRUE;
   s.cards[c].angle = 45;
