@@ -913,6 +913,102 @@ forest_sim_clear (Sim *s, FakeReader *fr)
   g_cond_clear (&fr->cond);
 }
 
+
+/* A Forest (at 300, 300) and an Island (at 500, 300) in play, read by the fake reader, which
+ * is asked again for a name read once only a third of a second later (a busy reader); the
+ * Island is put on its owner's graveyard (at 900, 600), its way there unseen, and k frames
+ * later so is the Forest. With swamp_after > 0, a Swamp is put where the Island lay that
+ * many frames after it went. Three seconds go by. Returns the frame the Forest was put
+ * there; the track ids of both go to *forest_id and *island_id. */
+static guint64
+island_then_forest_onto_a_pile (Sim *s, FakeReader *fr, TsImage **im, int k, int swamp_after,
+                                guint *forest_id, guint *island_id)
+{
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.confirm_reread_ms = 333;
+  int c = fake_sim_init_tuned (s, fr, 0, &p);
+  *im = ts_image_new (1000, 800, 3);
+  s->image = *im;
+  paint_title (*im, 300, 300, 10, TRUE);  /* reads Forest */
+  paint_title (*im, 500, 300, 60, TRUE);  /* reads Island */
+  int w = sim_add (s, 500, 300, NULL, AREA_BATTLEFIELD);
+  sim_step (s, FPS);
+  *forest_id = find_named (s, TS_OBS_ENTERED, "Forest")->track_id;
+  *island_id = find_named (s, TS_OBS_ENTERED, "Island")->track_id;
+  s->cards[w].present = FALSE;
+  paint_title (*im, 900, 600, 60, TRUE);
+  sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (s, k);
+  s->cards[c].present = FALSE;
+  paint_title (*im, 900, 600, 10, FALSE);
+  guint64 put = s->frame;
+  if (swamp_after > 0) {
+    sim_step (s, swamp_after - k);
+    paint_title (*im, 500, 300, 110, FALSE);  /* reads Swamp */
+    s->cards[w].present = TRUE;
+  }
+  sim_step (s, 3 * FPS);
+  return put;
+}
+
+/* A card put on a pile a moment after another went there, before the pile's track (which
+ * read the first) was reported, is dated when it was first read there, not when the pile's
+ * track began (seed 137: a Pirate Ship dated 14 frames early, onto a Wall of Water; seed 71:
+ * a Rock Hydra, 16). */
+static void
+test_track__card_put_on_a_pile_just_read_as_another_is_dated_when_read (void **state)
+{
+  for (int k = 4; k <= 8; k += 4) {
+    FakeReader fr;
+    Sim s;
+    g_autoptr (TsImage) im = NULL;
+    guint forest_id, island_id;
+    guint64 put = island_then_forest_onto_a_pile (&s, &fr, &im, k, 0, &forest_id, &island_id);
+    const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
+    assert_non_null (mv);
+    assert_int_equal (mv->track_id, forest_id);
+    assert_int_equal (mv->area, AREA_GRAVEYARD);
+    /* read there at the first reading after it came (a third of a second at most) */
+    assert_true (mv->time_us >= (gint64) put * FRAME_US);
+    assert_true (mv->time_us <= (gint64) (put + FPS / 3 + 1) * FRAME_US);
+    forest_sim_clear (&s, &fr);
+  }
+}
+
+/* ... and the card put there first, read there before the other came, moved there (dated
+ * when it was put there, within the reader's third of a second), though its name was never
+ * read there again: it lies under the other. So it did when another card was put where it
+ * lay, and its track follows that one (seed 137: a Wall of Water, reported gone to nowhere
+ * when a Glasses of Urza was cast where it lay). */
+static void
+test_track__card_put_on_a_pile_just_before_another_moved_there (void **state)
+{
+  for (int swamp_after = 0; swamp_after <= 20; swamp_after += 20) {
+    FakeReader fr;
+    Sim s;
+    g_autoptr (TsImage) im = NULL;
+    guint forest_id, island_id;
+    guint64 put = island_then_forest_onto_a_pile (&s, &fr, &im, 8, swamp_after, &forest_id,
+                                                  &island_id);
+    sim_step (&s, 5 * FPS);
+    const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Island");
+    assert_non_null (mv);
+    assert_int_equal (mv->track_id, island_id);
+    assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+    assert_int_equal (mv->area, AREA_GRAVEYARD);
+    assert_dated_within (mv, put - 8, FPS / 3);
+    assert_int_equal (count_kind (&s, TS_OBS_MOVED), 2);
+    assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), swamp_after ? 3 : 2);
+    /* both in the pile (the Forest its top, the Island under it), and any Swamp */
+    assert_int_equal (ts_tracker_get_n_cards (s.tracker), swamp_after ? 3 : 2);
+    if (swamp_after)
+      assert_dated_within (find_named (&s, TS_OBS_ENTERED, "Swamp"), put - 8 + swamp_after, 1);
+    forest_sim_clear (&s, &fr);
+  }
+}
+
 /* A card is taken away and, a moment later, another is put in its place: the tracker
  * follows both as one track until the title's readings change, but the first card left
  * when it was last seen and the second came when it was put down, not when the change was
@@ -4285,6 +4381,8 @@ main (void)
     cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
     cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
     cmocka_unit_test (test_track__flicker_is_not_a_card),
+    cmocka_unit_test (test_track__card_put_on_a_pile_just_read_as_another_is_dated_when_read),
+    cmocka_unit_test (test_track__card_put_on_a_pile_just_before_another_moved_there),
     cmocka_unit_test (test_track__names_read_off_the_frame_loop_once_each),
     cmocka_unit_test (test_track__weak_reading_is_retried_then_kept),
     cmocka_unit_test (test_track__unnamed_card_is_reported_for_confirmation),
