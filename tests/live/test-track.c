@@ -1894,6 +1894,34 @@ test_track__card_known_on_a_pile_seen_again_did_not_come_and_go (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card's title line alone followed a moment (the card in a hand, moving), reading
+ * nothing, then out of sight; the card put there over a second later, its outline seen: it
+ * came when its outline was first seen, not when its line was (seed 137: a Kormus Bell dated
+ * 48 frames early). */
+static void
+test_track__card_put_where_its_blank_line_was_came_with_its_outline (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  paint_title (im, 300, 300, 10, TRUE);
+  guint8 *middle = im->data + 263 * im->stride + 300 * 3;
+  memset (middle, BLANK_GREY, 3);  /* the title looks the Forest's, but reads nothing */
+  s.cards[c].title_only = TRUE;
+  sim_step (&s, 5);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 40);
+  memset (middle, 10, 3);  /* reads Forest */
+  s.cards[c].title_only = FALSE;
+  s.cards[c].present = TRUE;
+  guint64 came = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_dated_within (find_named (&s, TS_OBS_ENTERED, "Forest"), came, 1);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card that was not read at first (the back of a card in a hand, moving over the table),
  * then read as a Forest put down there and lifted at once, read on the graveyard: the
  * Forest came when it was first read, not when the track began. */
@@ -4442,6 +4470,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
+    cmocka_unit_test (test_track__card_put_where_its_blank_line_was_came_with_its_outline),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
     cmocka_unit_test (test_track__card_put_on_a_pile_from_a_hand_covers_the_pile_card),
