@@ -253,7 +253,7 @@ typedef struct {
    * card's name (NULL: none), and when it was last seen, before the gap. The card was there
    * a moment and went while out of sight; its name read on a pile tells where. */
   char *gone_name;
-  gint64 gone_us;
+  gint64 gone_us, gone_came_us;  /* ... and when it came */
   /* Not reported yet and carried from play onto a pile (see announce()): the zone and owner
    * it lay in, and when it came onto the pile (0: it did not). */
   int play_area, play_owner;
@@ -929,17 +929,18 @@ pile_named (TsTracker *t, const Track *tr, gint64 since_us)
 
 /* A reported pile of tr's owner's whose top was read as tr's name since since_us (less a
  * carry's time), though its readings did not agree on it (yet): tr's card put on it. Or one
- * whose top was reported as another card, read there after tr's (under_name): tr's card lies
- * under that one (*under set). *read_us: when it was first read so there (NULL: no such
- * pile). */
+ * whose top was reported as another card, read there after tr's (under_name), or, with
+ * buried, one covered since: tr's card lies under that one (*under set). *read_us: when it was
+ * first read so there (NULL: no such pile). */
 static Track *
-pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gint64 *read_us,
-              gboolean *under)
+pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gboolean buried,
+              gint64 *read_us, gboolean *under)
 {
   *under = FALSE;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
-    if (p == tr || !p->pile || p->state != TRACK_ACTIVE || !same_owner (p, tr))
+    if (p == tr || !p->pile || !same_owner (p, tr) ||
+        (p->state != TRACK_ACTIVE && !(buried && p->state == TRACK_BURIED)))
       continue;
     if (p->under_name != NULL && strcmp (p->under_name, tr->name) == 0 &&
         p->under_us + PILE_CARRY_US >= since_us) {
@@ -952,6 +953,7 @@ pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gint64 *read_us,
       const Vote *v = &g_array_index (p->votes, Vote, k);
       if (strcmp (v->name, tr->name) == 0 && v->first_us + PILE_CARRY_US >= since_us) {
         *read_us = v->first_us;
+        *under = p->state == TRACK_BURIED;
         return p;
       }
     }
@@ -1035,8 +1037,8 @@ pending_named (TsTracker *t, const Track *tr, const char *card_name, gint64 came
 
 /* The pile card tr, named, is the card seen a moment in play where brief's track began, as
  * name: reports that card's entry (dated when that track began, or when it was first read
- * so, as it came) and its move onto the pile at moved_us (by tr, which takes its new
- * identity), with confidence conf. */
+ * so, as it came; as brief's card before a gap, when that card came) and its move onto the
+ * pile at moved_us (by tr, which takes its new identity), with confidence conf. */
 static void
 came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, gint64 moved_us,
                double conf, GArray *out)
@@ -1045,8 +1047,9 @@ came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, gi
   card.name = (char *) name;
   card.tapped = brief->entry_tapped;
   tr->id = card.id = t->next_id++;
-  emit (out, TS_OBS_ENTERED, &card, first_read_as (brief, name), t->cur, conf,
-        t->p.confirm_below);
+  gint64 came_us = g_strcmp0 (brief->gone_name, name) == 0 ? brief->gone_came_us
+                                                           : first_read_as (brief, name);
+  emit (out, TS_OBS_ENTERED, &card, came_us, t->cur, conf, t->p.confirm_below);
   TsObservation *o = emit (out, TS_OBS_MOVED, tr, moved_us, t->cur, conf, t->p.confirm_below);
   o->from_area = brief->area;
 }
@@ -1299,7 +1302,9 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * where it lay was recognised). */
     gint64 read_us = 0;
     gboolean under = FALSE;
-    Track *pile = tr->pile || named ? NULL : pile_reading (t, tr, since_us, &read_us, &under);
+    Track *pile = tr->pile || named
+                    ? NULL
+                    : pile_reading (t, tr, since_us, FALSE, &read_us, &under);
     if (pile != NULL)
       left_us = gap ? MAX (read_us, left_us) : read_us;
     /* Last seen carried off towards a pile of its owner's (a creature put in its
@@ -1371,6 +1376,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     g_free (tr->gone_name);
     tr->gone_name = g_strdup (before);
     tr->gone_us = tr->gap_from_us;
+    tr->gone_came_us = first_read_as (tr, before);
   }
   g_free (tr->name);
   tr->name = g_strdup (lead->name);
@@ -2207,13 +2213,15 @@ find_overlapped (TsTracker *t, const Track *nw)
 
 /* A track that followed something unreadable (a shadow on the table, a stray title line)
  * before a card came there and was read (off another title than the one the track began
- * on, or elsewhere): the card came when its name was first read, lying as it lay then, not
- * when the track began. One put where a title line alone that read blank was followed came
- * when its outline was first seen there (seed 137: a Kormus Bell, put where a line of a card
- * in a hand had been seen 46 frames before, was dated then. Second eight 280 -> 281 of 305
- * events found; 720p eight 267 -> 269 of 303; tuned eight the same counts, four entries
- * dated within a frame of their true one instead of 7 to 9 frames late). A card slow to
- * read where it lay entered when it was first seen. */
+ * on, or elsewhere, or after another name was read firmly on it): the card came when its
+ * name was first read, lying as it lay then, not when the track began (seed 71 at 720p: a
+ * Nettling Imp cast where a Paralyze read once had lain was dated when the Paralyze came;
+ * 720p eight 270 -> 271 of 303, the other sets the same). One put where a title line alone
+ * that read blank was followed came when its outline was first seen there (seed 137: a
+ * Kormus Bell, put where a line of a card in a hand had been seen 46 frames before, was
+ * dated then. Second eight 280 -> 281 of 305 events found; 720p eight 267 -> 269 of 303;
+ * tuned eight the same counts, four entries dated within a frame of their true one instead
+ * of 7 to 9 frames late). A card slow to read where it lay entered when it was first seen. */
 static void
 restamp_entry (const TsTracker *t, Track *tr)
 {
@@ -2223,7 +2231,8 @@ restamp_entry (const TsTracker *t, Track *tr)
   gint64 late_us = (gint64) t->p.late_name_ms * 1000, came_us;
   if (tr->outline_us - tr->confirmed_us >= late_us && lead->first_us >= tr->outline_us)
     came_us = tr->outline_us;
-  else if (lead->first_elsewhere && lead->first_us - tr->confirmed_us >= late_us)
+  else if ((lead->first_elsewhere || other_read_firmly (tr, lead->name) < lead->first_us) &&
+           lead->first_us - tr->confirmed_us >= late_us)
     came_us = lead->first_us;
   else
     return;
@@ -2423,6 +2432,33 @@ track_left (TsTracker *t, Track *tr, double conf, GArray *out)
   TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, conf,
                            t->p.confirm_below);
   o->area = 0;
+}
+
+/* Card tr in play is gone, unseen PILE_UNSEEN_US or more (the caller drops its track), when
+ * it was last seen: to a pile of its owner's whose top was read as it since, though the
+ * readings there did not agree on it (seed 29 at 720p: a Circle of Protection: Blue, read
+ * once on its graveyard, was reported gone to nowhere as the recording ended. 720p eight
+ * 269 -> 270 of 303; the other sets the same counts), else to a place not seen
+ * (track_left()). */
+static void
+track_gone (TsTracker *t, Track *tr, double conf, GArray *out)
+{
+  gint64 read_us = 0;
+  gboolean under = FALSE;
+  Track *pile = tr->name ? pile_reading (t, tr, tr->last_seen_us, TRUE, &read_us, &under) : NULL;
+  if (pile == NULL) {
+    track_left (t, tr, conf, out);
+    return;
+  }
+  held_turn_release (t, tr, FALSE, out);
+  TsObservation *o = emit (out, TS_OBS_MOVED, tr, tr->last_seen_us, t->cur, 0.6,
+                           t->p.confirm_below);
+  o->area = pile->area;
+  o->owner = pile->owner;
+  if (under)
+    pile_bury (t, pile, tr);
+  else
+    pile_put_on (t, pile, tr);
 }
 
 /* Reports the turns tr saw before it was reported, from state from (the card's state as
@@ -2815,7 +2851,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
       else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
-        track_left (t, tr, 0.8, out);
+        track_gone (t, tr, 0.8, out);
         drop = TRUE;
       }
       break;
@@ -2892,8 +2928,8 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
     if (unseen_in_play (t, tr, time_us) && !covered_in_pile (t, tr)) {
-      track_left (t, tr, UNSEEN_AT_END_CONF, out);
-      g_ptr_array_remove_index (t->tracks, i);
+      track_gone (t, tr, UNSEEN_AT_END_CONF, out);
+      g_ptr_array_remove (t->tracks, tr);
     } else
       i++;
   }

@@ -1144,6 +1144,38 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card in play vanishes where it lay (a hand over it takes it), and the top of its owner's
+ * graveyard reads as it once, then nothing (glare); the recording ends a second and a half
+ * later: the card went to the graveyard, not off the table (seed 29 at 720p: a Circle of
+ * Protection: Blue, read once on the pile, was reported gone to nowhere). */
+static void
+test_track__card_gone_read_once_on_its_pile_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
+  int reads = fr.reads;
+  while (fr.reads == reads)
+    sim_step (&s, 1);
+  paint_title (im, 900, 600, BLANK_GREY, FALSE);
+  sim_step (&s, FPS + FPS / 2);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
+  assert_non_null (mv);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_dated_within (mv, gone - 1, 0);  /* when last seen, as a departure is */
+  forest_sim_clear (&s, &fr);
+}
+
 /* The one move reported, the Forest of track forest_id from play to the graveyard, and no
  * departure: returns the move. */
 static const TsObservation *
@@ -1919,6 +1951,34 @@ test_track__card_put_where_its_blank_line_was_came_with_its_outline (void **stat
   sim_step (&s, 3 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_dated_within (find_named (&s, TS_OBS_ENTERED, "Forest"), came, 1);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card read once as a Forest where it lay, then nothing a while (glare), then as an Island
+ * from then on, its title looking much the same: an Island put there in the Forest's place
+ * came when it was first read (seed 71 at 720p: a Nettling Imp cast where a Paralyze, read
+ * once, had lain was dated when the Paralyze came). */
+static void
+test_track__card_read_as_another_before_came_when_first_read (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  blank_sim_init (&s, &fr, &im);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  while (fr.reads == 0)
+    sim_step (&s, 1);
+  paint_title (im, 300, 300, BLANK_GREY, TRUE);
+  sim_step (&s, 12);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *in = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (in);
+  assert_int_equal (in->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+  assert_true (in->time_us >= (gint64) put * FRAME_US);
+  assert_true (in->time_us <= (gint64) (put + FPS / 3) * FRAME_US);
   forest_sim_clear (&s, &fr);
 }
 
@@ -4458,6 +4518,7 @@ main (void)
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
+    cmocka_unit_test (test_track__card_gone_read_once_on_its_pile_moved_there),
     cmocka_unit_test (test_track__card_picked_up_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
@@ -4471,6 +4532,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_put_where_its_blank_line_was_came_with_its_outline),
+    cmocka_unit_test (test_track__card_read_as_another_before_came_when_first_read),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
     cmocka_unit_test (test_track__card_put_on_a_pile_from_a_hand_covers_the_pile_card),
