@@ -1157,6 +1157,21 @@ pile_bury (TsTracker *t, const Track *pile, const Track *tr)
   return b;
 }
 
+/* Reports the card tr followed moved onto pile at when_us, its name not read there as a
+ * pile's top is (confidence 0.6), and puts it there: on the top, or under it. */
+static void
+moved_onto_pile (TsTracker *t, const Track *tr, Track *pile, gboolean under, gint64 when_us,
+                 GArray *out)
+{
+  TsObservation *o = emit (out, TS_OBS_MOVED, tr, when_us, t->cur, 0.6, t->p.confirm_below);
+  o->area = pile->area;
+  o->owner = pile->owner;
+  if (under)
+    pile_bury (t, pile, tr);
+  else
+    pile_put_on (t, pile, tr);
+}
+
 /* pile_put_on with card tr read as name (score): a card its track followed as another. */
 static Track *
 pile_put_on_as (TsTracker *t, Track *pile, const Track *tr, const char *name, double score)
@@ -1322,15 +1337,9 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
       TsObservation *o = emit (out, TS_OBS_MOVED, named, when, t->cur,
                                MIN (named->name_score, tr->name_score), t->p.confirm_below);
       o->from_area = tr->area;
-    } else if (pile != NULL) {
-      TsObservation *o = emit (out, TS_OBS_MOVED, tr, left_us, t->cur, 0.6, t->p.confirm_below);
-      o->area = pile->area;
-      o->owner = pile->owner;
-      if (under)
-        pile_bury (t, pile, tr);
-      else
-        pile_put_on (t, pile, tr);
-    } else
+    } else if (pile != NULL)
+      moved_onto_pile (t, tr, pile, under, left_us, out);
+    else
       emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
     g_free (tr->name);
     tr->name = g_strdup (lead->name);
@@ -2451,14 +2460,7 @@ track_gone (TsTracker *t, Track *tr, double conf, GArray *out)
     return;
   }
   held_turn_release (t, tr, FALSE, out);
-  TsObservation *o = emit (out, TS_OBS_MOVED, tr, tr->last_seen_us, t->cur, 0.6,
-                           t->p.confirm_below);
-  o->area = pile->area;
-  o->owner = pile->owner;
-  if (under)
-    pile_bury (t, pile, tr);
-  else
-    pile_put_on (t, pile, tr);
+  moved_onto_pile (t, tr, pile, under, tr->last_seen_us, out);
 }
 
 /* Reports the turns tr saw before it was reported, from state from (the card's state as

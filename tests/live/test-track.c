@@ -952,6 +952,17 @@ island_then_forest_onto_a_pile (Sim *s, FakeReader *fr, TsImage **im, int k, int
   return put;
 }
 
+/* The move of name (track id) to the graveyard, reported: returns it. */
+static const TsObservation *
+assert_moved_to_graveyard (const Sim *s, const char *name, guint id)
+{
+  const TsObservation *mv = find_named (s, TS_OBS_MOVED, name);
+  assert_non_null (mv);
+  assert_int_equal (mv->track_id, id);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  return mv;
+}
+
 /* A card put on a pile a moment after another went there, before the pile's track (which
  * read the first) was reported, is dated when it was first read there, not when the pile's
  * track began (seed 137: a Pirate Ship dated 14 frames early, onto a Wall of Water; seed 71:
@@ -965,10 +976,7 @@ test_track__card_put_on_a_pile_just_read_as_another_is_dated_when_read (void **s
     g_autoptr (TsImage) im = NULL;
     guint forest_id, island_id;
     guint64 put = island_then_forest_onto_a_pile (&s, &fr, &im, k, 0, &forest_id, &island_id);
-    const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
-    assert_non_null (mv);
-    assert_int_equal (mv->track_id, forest_id);
-    assert_int_equal (mv->area, AREA_GRAVEYARD);
+    const TsObservation *mv = assert_moved_to_graveyard (&s, "Forest", forest_id);
     /* read there at the first reading after it came (a third of a second at most) */
     assert_true (mv->time_us >= (gint64) put * FRAME_US);
     assert_true (mv->time_us <= (gint64) (put + FPS / 3 + 1) * FRAME_US);
@@ -992,11 +1000,8 @@ test_track__card_put_on_a_pile_just_before_another_moved_there (void **state)
     guint64 put = island_then_forest_onto_a_pile (&s, &fr, &im, 8, swamp_after, &forest_id,
                                                   &island_id);
     sim_step (&s, 5 * FPS);
-    const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Island");
-    assert_non_null (mv);
-    assert_int_equal (mv->track_id, island_id);
+    const TsObservation *mv = assert_moved_to_graveyard (&s, "Island", island_id);
     assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
-    assert_int_equal (mv->area, AREA_GRAVEYARD);
     assert_dated_within (mv, put - 8, FPS / 3);
     assert_int_equal (count_kind (&s, TS_OBS_MOVED), 2);
     assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
@@ -1168,10 +1173,7 @@ test_track__card_gone_read_once_on_its_pile_moved_there (void **state)
   sim_step (&s, FPS + FPS / 2);
   ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
-  assert_non_null (mv);
-  assert_int_equal (mv->track_id, forest_id);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  const TsObservation *mv = assert_moved_to_graveyard (&s, "Forest", forest_id);
   assert_dated_within (mv, gone - 1, 0);  /* when last seen, as a departure is */
   forest_sim_clear (&s, &fr);
 }
