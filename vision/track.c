@@ -115,7 +115,8 @@
 /* A card carried from its place to a pile is there within this long. */
 #define PILE_CARRY_US (G_USEC_PER_SEC / 2)
 /* A reading this strong of another name on a track dates a later name's first reading as a
- * card's arrival (first_read_as). */
+ * card's arrival (first_read_as(), restamp_entry()), and on a pile names the card put there
+ * before its top (pile_first_buried()). */
 #define OTHER_READ_FIRM 0.9
 /* Room left around a line found alone when it is cut out to be read, in the line's heights:
  * the reader reads a line that may be part of a longer name again lengthened by 3.5 of them
