@@ -863,17 +863,27 @@ pile_takes_card (Track *pile, const Track *card)
   pile->anchor[1] = pile->center[1];
 }
 
+/* The first reading of tr at least OTHER_READ_FIRM strong, of a name other than except
+ * (NULL: of any name), or NULL. */
+static const Vote *
+first_firm_vote (const Track *tr, const char *except)
+{
+  const Vote *first = NULL;
+  for (guint i = 0; i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (v->best >= OTHER_READ_FIRM && g_strcmp0 (v->name, except) != 0 &&
+        (first == NULL || v->first_us < first->first_us))
+      first = v;
+  }
+  return first;
+}
+
 /* When a name other than name was first read firmly on tr (G_MAXINT64: never). */
 static gint64
 other_read_firmly (const Track *tr, const char *name)
 {
-  gint64 other_us = G_MAXINT64;
-  for (guint i = 0; i < tr->votes->len; i++) {
-    const Vote *v = &g_array_index (tr->votes, Vote, i);
-    if (strcmp (v->name, name) != 0 && v->best >= OTHER_READ_FIRM)
-      other_us = MIN (other_us, v->first_us);
-  }
-  return other_us;
+  const Vote *v = first_firm_vote (tr, name);
+  return v ? v->first_us : G_MAXINT64;
 }
 
 /* When the card tr follows, read as name, came: when tr was first seen, or when it was first
@@ -2265,11 +2275,11 @@ carried_towards (const Track *o, const double from[2], const double to[2], const
 }
 
 /* The pile linked to card o (pile_changed, pile_carried_to), or NULL. */
-static const Track *
+static Track *
 pile_linked_to (const TsTracker *t, const Track *o)
 {
   for (guint k = 0; k < t->tracks->len; k++) {
-    const Track *q = t->tracks->pdata[k];
+    Track *q = t->tracks->pdata[k];
     if (q->link_key == o->key)
       return q;
   }
@@ -2500,12 +2510,7 @@ pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us, d
 static void
 pile_first_buried (TsTracker *t, Track *tr, GArray *out)
 {
-  const Vote *first = NULL;
-  for (guint i = 0; i < tr->votes->len; i++) {
-    const Vote *v = &g_array_index (tr->votes, Vote, i);
-    if (v->best >= OTHER_READ_FIRM && (first == NULL || v->first_us < first->first_us))
-      first = v;
-  }
+  const Vote *first = first_firm_vote (tr, NULL);
   if (first == NULL || strcmp (first->name, tr->name) == 0)
     return;
   for (guint i = 0; i < t->tracks->len; i++) {
@@ -2516,11 +2521,9 @@ pile_first_buried (TsTracker *t, Track *tr, GArray *out)
         tr->first_seen_us - o->last_seen_us > PILE_VANISHED_US)
       continue;
     held_turn_release (t, o, FALSE, out);  /* turned before it went */
-    for (guint k = 0; k < t->tracks->len; k++) {
-      Track *q = t->tracks->pdata[k];
-      if (q->link_key == o->key)
-        q->link_key = 0;
-    }
+    Track *linked = pile_linked_to (t, o);
+    if (linked != NULL)
+      linked->link_key = 0;
     int from = o->area;
     Track *b = pile_bury (t, tr, o);
     TsObservation *m = emit (out, TS_OBS_MOVED, b, MAX (tr->first_seen_us, o->last_seen_us),

@@ -221,6 +221,17 @@ card_lying_still (Sim *s, const char *name)
   return c;
 }
 
+/* card_lying_still's card, reported, from now on seen by its title line alone (its outline
+ * hidden). Returns its index. */
+static int
+card_reported_then_seen_by_its_line (Sim *s, const char *name)
+{
+  int c = card_lying_still (s, name);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].title_only = TRUE;
+  return c;
+}
+
 /* A hand over the lower half of a card leaves an outline a card's width long and two thirds
  * of a card's length wide: shaped like the card turned, but not its size. That is no tap;
  * the card turned is. */
@@ -2913,9 +2924,7 @@ static void
 test_track__tap_seen_by_the_title_line_alone_is_not_a_carry (void **state)
 {
   Sim s;
-  int c = card_lying_still (&s, "Armageddon");
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].title_only = TRUE;
+  int c = card_reported_then_seen_by_its_line (&s, "Armageddon");
   s.cards[c].angle = 45;
   s.cards[c].x = 327;
   s.cards[c].y = 273;
@@ -3331,9 +3340,7 @@ static void
 test_track__title_line_over_a_zone_border_moves_nothing (void **state)
 {
   Sim s;
-  int c = card_lying_still (&s, "Fungusaur");
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  s.cards[c].title_only = TRUE;
+  int c = card_reported_then_seen_by_its_line (&s, "Fungusaur");
   s.cards[c].x += 30;
   s.cards[c].area = AREA_LIBRARY;
   sim_step (&s, 2 * FPS);
