@@ -938,11 +938,27 @@ pile_named (TsTracker *t, const Track *tr, gint64 since_us)
   return NULL;
 }
 
-/* A reported pile of tr's owner's whose top was read as tr's name since since_us (less a
- * carry's time), though its readings did not agree on it (yet): tr's card put on it. Or one
- * whose top was reported as another card, read there after tr's (under_name), or, with
- * buried, one covered since: tr's card lies under that one (*under set). *read_us: when it was
- * first read so there (NULL: no such pile). */
+/* Was track tr read as another name than v's after v was first read? */
+static gboolean
+other_read_after (const Track *tr, const Vote *v)
+{
+  for (guint k = 0; k < tr->votes->len; k++) {
+    const Vote *o = &g_array_index (tr->votes, Vote, k);
+    if (o != v && strcmp (o->name, v->name) != 0 && o->first_us > v->first_us)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A pile of tr's owner's whose top was read as tr's name since since_us (less a carry's
+ * time), though its readings did not agree on it (yet): tr's card put on it. The pile may
+ * not be reported yet, its readings not agreeing (seed 173: a Deathlace and a Fungusaur put
+ * on their graveyard ten frames apart, each reported gone to nowhere when another card was
+ * cast where it lay. Third eight 281 -> 283 of 309 events found; the other sets the same);
+ * read as another name after tr's, tr's card lies under that one (*under set). Or one whose
+ * top was reported as another card, read there after tr's (under_name), or, with buried, one
+ * covered since: tr's card lies under that one too. *read_us: when it was first read so
+ * there (NULL: no such pile). */
 static Track *
 pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gboolean buried,
               gint64 *read_us, gboolean *under)
@@ -951,7 +967,8 @@ pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gboolean buried,
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
     if (p == tr || !p->pile || !same_owner (p, tr) ||
-        (p->state != TRACK_ACTIVE && !(buried && p->state == TRACK_BURIED)))
+        (p->state != TRACK_ACTIVE && p->state != TRACK_PENDING &&
+         !(buried && p->state == TRACK_BURIED)))
       continue;
     if (p->under_name != NULL && strcmp (p->under_name, tr->name) == 0 &&
         p->under_us + PILE_CARRY_US >= since_us) {
@@ -964,7 +981,8 @@ pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gboolean buried,
       const Vote *v = &g_array_index (p->votes, Vote, k);
       if (strcmp (v->name, tr->name) == 0 && v->first_us + PILE_CARRY_US >= since_us) {
         *read_us = v->first_us;
-        *under = p->state == TRACK_BURIED;
+        *under = p->state == TRACK_BURIED ||
+                 (p->state == TRACK_PENDING && other_read_after (p, v));
         return p;
       }
     }
@@ -1081,6 +1099,39 @@ gone_named (TsTracker *t, const Track *tr)
       return p;
   }
   return NULL;
+}
+
+/* The track, tr itself or another never reported, of a card read as tr's name where it lay
+ * in play and carried onto tr's pile before it was reported: another pile track of tr's
+ * owner and zone, come there from play within PILE_VANISHED_US of tr (seed 151: a
+ * Meekstone read once as it lay tapped, found again on the graveyard after a gap, while a
+ * second track over the pile's title read it there); NULL when none. */
+static Track *
+carried_onto (TsTracker *t, Track *tr)
+{
+  if (tr->onto_pile_us != 0 && g_strcmp0 (read_before (tr, tr->onto_pile_us), tr->name) == 0)
+    return tr;
+  if (name_known (t, tr, tr->name))
+    return NULL;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *p = t->tracks->pdata[i];
+    if (p != tr && p->state == TRACK_PENDING && p->pile && p->area == tr->area &&
+        same_owner (p, tr) && p->onto_pile_us != 0 &&
+        ABS (p->onto_pile_us - tr->first_seen_us) <= PILE_VANISHED_US &&
+        g_strcmp0 (read_before (p, p->onto_pile_us), tr->name) == 0)
+      return p;
+  }
+  return NULL;
+}
+
+/* When the card of track tr, carried onto a pile from play, left its place: when it was
+ * last seen there, when its track was found on the pile after a gap; else when it was first
+ * seen on the pile. */
+static gint64
+carried_off_at (const Track *tr)
+{
+  return tr->gap_to_us == tr->onto_pile_us && tr->gap_from_us > 0 ? tr->gap_from_us
+                                                                  : tr->onto_pile_us;
 }
 
 /* A new track (in t's list) with tr's identity and what it knows of its card; nothing read
@@ -2121,22 +2172,30 @@ on_type_line (const TsTrackInput *in, double x, double y)
   return in_outline (in, x, y, TYPE_LINE_V0, TYPE_LINE_V1);
 }
 
+/* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
+static gboolean
+unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
+{
+  return tr->state == TRACK_ACTIVE && !tr->pile && tr->last_frame != t->cur &&
+         time_us - tr->last_seen_us >= PILE_UNSEEN_US;
+}
+
 /* Is tr, named as a card reported in play, a piece of that card rather than a second one?
  * It is when seen only through outlines of another size than a card's (the part of a card a
  * hand leaves in view, shaped like a smaller card turned: seed 71, a Tunnel under a hand
  * came in again, tapped, and left twice), or only by its name line near where that card,
  * out of sight now, lies (an attacker pushed forward, its outline lost: its line over the
  * middle of the table made it the other player's, seed 41). */
-static gboolean
+static Track *
 piece_of_card_in_play (const TsTracker *t, const Track *tr)
 {
   if (tr->name == NULL || tr->pile)
-    return FALSE;
+    return NULL;
   gboolean odd_outlines = tr->quad_frames > 0 && tr->own_frames == 0 && !mostly_title (tr);
   double tx, ty;
   quad_centre (tr->last.title_px, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
-    const Track *o = t->tracks->pdata[i];
+    Track *o = t->tracks->pdata[i];
     if (o == tr || !in_play_as (o, tr->name))
       continue;
     if (odd_outlines ||
@@ -2144,9 +2203,24 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
          hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
            LINE_PIECE_REACH * long_side (o->size)) ||
         (tr->quad_frames == 0 && on_type_line (&o->whole, tx, ty)))
-      return TRUE;
+      return o;
   }
-  return FALSE;
+  return NULL;
+}
+
+/* The card in play whose name line alone tr, seen now and turned the other way (tapped or
+ * untapped), is, when that card has been out of sight PILE_UNSEEN_US or more since: it was
+ * turned, and tr follows what is left in view of it (seed 179: a Bad Moon tapped, seen by
+ * its title line alone from then on, was reported gone and come anew as the recording
+ * ended). A line lying as the card did is a piece of it under a hand, which will be seen
+ * whole again (the scripted game's Mountain); a piece outlined like a smaller card turned
+ * has no angle of the card's. NULL when none. */
+static Track *
+piece_of_card_unseen (const TsTracker *t, const Track *tr, gint64 time_us)
+{
+  Track *o = tr->last_frame == t->cur && tr->quad_frames == 0 ? piece_of_card_in_play (t, tr)
+                                                               : NULL;
+  return o != NULL && unseen_in_play (t, o, time_us) && tr->tapped != o->tapped ? o : NULL;
 }
 
 /* Is a confirmed card ready to be reported? A named one is, unless it is a piece of one in
@@ -2158,7 +2232,7 @@ static gboolean
 may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
   if (piece_of_card_in_play (t, tr))
-    return FALSE;
+    return piece_of_card_unseen (t, tr, time_us) != NULL;
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
   if (!t->p.report_unread || mostly_title (tr))
@@ -2435,14 +2509,6 @@ pile_carried_to (TsTracker *t, Track *o)
   best->link_us = o->last_seen_us;
 }
 
-/* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
-static gboolean
-unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
-{
-  return tr->state == TRACK_ACTIVE && !tr->pile && tr->last_frame != t->cur &&
-         time_us - tr->last_seen_us >= PILE_UNSEEN_US;
-}
-
 /* Card tr in play has left for a place not seen, as last seen (any turn held first): reports
  * it with confidence conf. The caller drops its track. */
 static void
@@ -2545,6 +2611,8 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   tr->anchor[0] = tr->center[0];
   tr->anchor[1] = tr->center[1];
   Track *old = find_reappeared (t, tr);
+  if (old == NULL)
+    old = piece_of_card_unseen (t, tr, time_us);
   Track *over = old == NULL ? find_overlapped (t, tr) : NULL;
   /* Found again under its name by a title line lying on its title, that card has not moved,
    * though the line's own centre falls in another zone: the title of a card tapped beside
@@ -2587,14 +2655,17 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   /* So did a card read as its name where it lay in play and carried onto a pile before it
    * was reported (it is reported once it has lain still or been seen a second: an instant
    * cast and put away, a creature killed as it came; seed 139's Lord of Atlantis, read once
-   * in play and named by a second reading on the pile). */
-  if (old == NULL && tr->pile && tr->name && tr->onto_pile_us != 0 &&
-      g_strcmp0 (read_before (tr, tr->onto_pile_us), tr->name) == 0) {
-    Track card = *tr;
-    card.area = tr->play_area;
-    card.owner = tr->play_owner;
+   * in play and named by a second reading on the pile), whether its own track or another
+   * one named it there. */
+  Track *carried = old == NULL && tr->pile && tr->name ? carried_onto (t, tr) : NULL;
+  if (carried != NULL) {
+    Track card = *carried;
+    card.area = carried->play_area;
+    card.owner = carried->play_owner;
     card.pile = FALSE;
-    came_and_went (t, tr, &card, tr->name, tr->onto_pile_us, 0.5 * tr->name_score, out);
+    came_and_went (t, tr, &card, tr->name, carried_off_at (carried), 0.5 * tr->name_score, out);
+    if (carried != tr)
+      g_ptr_array_remove_fast (t->tracks, carried);
     return;
   }
   if (old == NULL) {

@@ -999,11 +999,16 @@ test_track__card_put_on_a_pile_just_read_as_another_is_dated_when_read (void **s
  * when it was put there, within the reader's third of a second), though its name was never
  * read there again: it lies under the other. So it did when another card was put where it
  * lay, and its track follows that one (seed 137: a Wall of Water, reported gone to nowhere
- * when a Glasses of Urza was cast where it lay). */
+ * when a Glasses of Urza was cast where it lay), whether the pile had been reported by then
+ * or its readings had not yet agreed (swamp_after 8: seed 173, a Deathlace and a Fungusaur
+ * put on their graveyard 10 frames apart, each reported gone to nowhere when another card
+ * was cast where it lay). */
 static void
 test_track__card_put_on_a_pile_just_before_another_moved_there (void **state)
 {
-  for (int swamp_after = 0; swamp_after <= 20; swamp_after += 20) {
+  const int swamp_afters[] = { 0, 8, 20 };
+  for (guint i = 0; i < G_N_ELEMENTS (swamp_afters); i++) {
+    int swamp_after = swamp_afters[i];
     FakeReader fr;
     Sim s;
     g_autoptr (TsImage) im = NULL;
@@ -1572,6 +1577,61 @@ test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
   piece_case (300, 230, 0.5, 0, TRUE);
 }
 
+/* A card under a hand two seconds, a piece of its name line in view all the while, lying as
+ * the card does, and still in view once the card is seen whole again: one card, which
+ * neither moved nor turned, and the line no second one. */
+static void
+test_track__name_line_lying_as_its_hidden_card_stays_a_piece (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 320, 320, 10, TRUE);  /* reads Forest */
+  sim_add_line (&s, 320, 320, NULL, AREA_BATTLEFIELD, 0.5);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 2 * FPS);
+  s.cards[c].present = TRUE;
+  sim_step (&s, 7 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card tapped where it lies, its outline lost from then on (another card's edge over it),
+ * followed by its name line alone, turned a quarter, 0.3 of its length from its centre:
+ * once the card has been out of sight a second, the line is the card. It was tapped when the
+ * line came; it did not leave and come anew, whether the recording goes on (past the time
+ * a card out of sight has left) or ends two seconds later (seed 179: a Bad Moon, reported
+ * gone and cast again tapped as the recording ended). */
+static void
+test_track__card_followed_by_its_turned_name_line_alone_was_tapped (void **state)
+{
+  for (int ends = 0; ends < 2; ends++) {
+    FakeReader fr;
+    Sim s;
+    g_autoptr (TsImage) im = NULL;
+    int c = forest_sim_init (&s, &fr, &im, 0);
+    paint_title (im, 320, 320, 10, TRUE);  /* reads Forest */
+    int l = sim_add_line (&s, 320, 320, NULL, AREA_BATTLEFIELD, 0.5);
+    s.cards[l].angle = 90;
+    s.cards[c].present = FALSE;
+    guint64 tapped = s.frame;
+    sim_step (&s, ends ? 2 * FPS : 7 * FPS);
+    if (ends)
+      ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+    assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+    assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+    assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+    assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+    assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+    const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+    assert_int_equal (tap->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+    assert_dated_within (tap, tapped, 2);
+    forest_sim_clear (&s, &fr);
+  }
+}
+
 /* The same with two Forests in play, the one out of sight the second: its name line is
  * still a piece of it, though the other Forest is in view. */
 static void
@@ -1853,6 +1913,42 @@ test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went (voi
   assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
   assert_int_equal (mv->area, AREA_GRAVEYARD);
   assert_int_equal (mv->time_us, (gint64) last_seen * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A card read once in play and never reported there (as in
+ * card_read_in_play_then_carried_onto_a_pile), carried off in a hand to its owner's
+ * graveyard, where its track finds its outline after the gap, while the pile's title line,
+ * followed on a track of its own since the card went, is what reads it there (seed 151: a
+ * Meekstone, reported put on the graveyard from nowhere): it came into play and went to the
+ * graveyard, dated when it was last seen in play. */
+static void
+test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  guint64 came = put_down_and_handled (&s, im, c);
+  guint64 last_seen = s.frame - 1;
+  s.cards[c].present = FALSE;
+  paint_title (im, 770, 540, BLANK_GREY, TRUE);  /* the pile's title, not read yet */
+  sim_add_line (&s, 770, 540, NULL, AREA_GRAVEYARD, 0.5);
+  sim_step (&s, 10);
+  s.cards[c].x = 770;
+  s.cards[c].y = 540;
+  s.cards[c].area = AREA_GRAVEYARD;
+  s.cards[c].present = TRUE;
+  /* Its outline's title is placed off the name (blank there): the line reads it. */
+  s.cards[c].title_dy = 30;
+  paint_title (im, 770, 570, BLANK_GREY, TRUE);
+  sim_step (&s, 10);
+  paint_title (im, 770, 540, 10, TRUE);  /* reads Forest */
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (s.obs->len, 2);
+  assert_forest_came_and_went (&s, came, last_seen);
   forest_sim_clear (&s, &fr);
 }
 
@@ -4539,6 +4635,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_in_play_then_carried_onto_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went),
+    cmocka_unit_test (test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_put_where_its_blank_line_was_came_with_its_outline),
     cmocka_unit_test (test_track__card_read_as_another_before_came_when_first_read),
@@ -4561,6 +4658,8 @@ main (void)
     cmocka_unit_test (test_track__card_played_where_a_blank_line_lay_is_read),
     cmocka_unit_test (test_track__piece_of_a_card_a_hand_leaves_is_no_second_card),
     cmocka_unit_test (test_track__name_line_of_a_card_out_of_sight_is_no_second_card),
+    cmocka_unit_test (test_track__name_line_lying_as_its_hidden_card_stays_a_piece),
+    cmocka_unit_test (test_track__card_followed_by_its_turned_name_line_alone_was_tapped),
     cmocka_unit_test (test_track__name_line_of_the_second_of_two_is_no_third_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
