@@ -954,7 +954,7 @@ other_read_after (const Track *tr, const Vote *v)
  * time), though its readings did not agree on it (yet): tr's card put on it. The pile may
  * not be reported yet, its readings not agreeing (seed 173: a Deathlace and a Fungusaur put
  * on their graveyard ten frames apart, each reported gone to nowhere when another card was
- * cast where it lay. Third eight 281 -> 283 of 309 events found; the other sets the same);
+ * cast where it lay. Third eight: two more events found of 309; the other sets the same);
  * read as another name after tr's, tr's card lies under that one (*under set). Or one whose
  * top was reported as another card, read there after tr's (under_name), or, with buried, one
  * covered since: tr's card lies under that one too. *read_us: when it was first read so
