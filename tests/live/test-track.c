@@ -892,6 +892,17 @@ blank_sim_init (Sim *s, FakeReader *fr, TsImage **image)
   return c;
 }
 
+/* blank_sim_init's tracker with its card out of sight (in a hand) five frames. Returns the
+ * card's index. */
+static int
+hand_sim_init (Sim *s, FakeReader *fr, TsImage **image)
+{
+  int c = blank_sim_init (s, fr, image);
+  s->cards[c].present = FALSE;
+  sim_step (s, 5);
+  return c;
+}
+
 /* A tracker reading in step with the fake reader, and one card at (300, 300) lying at angle
  * whose title (painted on *image, the caller's) reads Forest, seen for a second. Returns the
  * card's index. */
@@ -1534,9 +1545,10 @@ test_track__card_played_where_a_blank_line_lay_is_read (void **state)
 
 /* forest_sim_init's Forest out of sight for two seconds while only a piece of it is seen at
  * (x, y), scale times a card's size, lying at angle (a name line alone when line: its title
- * painted there reads Forest), then seen whole again: one card all along, never turned. */
+ * painted there reads Forest), then seen whole again (the piece still in view with stays,
+ * seven seconds more): one card all along, never turned. */
 static void
-piece_case (double x, double y, double scale, double angle, gboolean line)
+piece_case (double x, double y, double scale, double angle, gboolean line, gboolean stays)
 {
   FakeReader fr;
   Sim s;
@@ -1550,9 +1562,9 @@ piece_case (double x, double y, double scale, double angle, gboolean line)
   s.cards[p].title_only = line;
   s.cards[c].present = FALSE;
   sim_step (&s, 2 * FPS);
-  s.cards[p].present = FALSE;
+  s.cards[p].present = stays;
   s.cards[c].present = TRUE;
-  sim_step (&s, 2 * FPS);
+  sim_step (&s, stays ? 7 * FPS : 2 * FPS);
   assert_one_card_stayed (&s);
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
   forest_sim_clear (&s, &fr);
@@ -1564,7 +1576,7 @@ piece_case (double x, double y, double scale, double angle, gboolean line)
 static void
 test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
 {
-  piece_case (320, 300, 0.6, 90, FALSE);
+  piece_case (320, 300, 0.6, 90, FALSE, FALSE);
 }
 
 /* A card pushed forward, its outline lost (a hand over it, another card's edge across it),
@@ -1574,7 +1586,7 @@ test_track__piece_of_a_card_a_hand_leaves_is_no_second_card (void **state)
 static void
 test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
 {
-  piece_case (300, 230, 0.5, 0, TRUE);
+  piece_case (300, 230, 0.5, 0, TRUE, FALSE);
 }
 
 /* A card under a hand two seconds, a piece of its name line in view all the while, lying as
@@ -1583,19 +1595,7 @@ test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
 static void
 test_track__name_line_lying_as_its_hidden_card_stays_a_piece (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  paint_title (im, 320, 320, 10, TRUE);  /* reads Forest */
-  sim_add_line (&s, 320, 320, NULL, AREA_BATTLEFIELD, 0.5);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 2 * FPS);
-  s.cards[c].present = TRUE;
-  sim_step (&s, 7 * FPS);
-  assert_one_card_stayed (&s);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
-  forest_sim_clear (&s, &fr);
+  piece_case (320, 320, 0.5, 0, TRUE, TRUE);
 }
 
 /* A card tapped where it lies, its outline lost from then on (another card's edge over it),
@@ -1630,6 +1630,29 @@ test_track__card_followed_by_its_turned_name_line_alone_was_tapped (void **state
     assert_dated_within (tap, tapped, 2);
     forest_sim_clear (&s, &fr);
   }
+}
+
+/* A card in play goes out of sight (to a graveyard, its way there unseen) and a moment
+ * later a card of its name is put down in play four card lengths away: a second copy, come
+ * into play, not the first moved across the table (seed 163: a second Earthquake, taken for
+ * the first, which had gone to the graveyard). */
+static void
+test_track__card_of_a_name_put_down_far_from_one_gone_is_another (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  paint_title (im, 700, 300, 10, TRUE);  /* reads Forest */
+  sim_add (&s, 700, 300, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_true (find_obs (&s, TS_OBS_ENTERED, 0)->track_id !=
+               find_obs (&s, TS_OBS_ENTERED, 1)->track_id);
+  forest_sim_clear (&s, &fr);
 }
 
 /* The same with two Forests in play, the one out of sight the second: its name line is
@@ -1781,9 +1804,7 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
+  int c = hand_sim_init (&s, &fr, &im);
   guint64 came = put_down_and_lifted (&s, im, c, 10, 6, 6);  /* reads Forest */
   sim_step (&s, 5);
   assert_int_equal (s.obs->len, 0);
@@ -1827,9 +1848,7 @@ card_read_in_play_then_carried_onto_a_pile (gboolean weak)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
+  int c = hand_sim_init (&s, &fr, &im);
   if (weak)
     fr.weak_first = fr.reads + 1;
   guint64 came = put_down_and_handled (&s, im, c);
@@ -1928,9 +1947,7 @@ test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_wen
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
+  int c = hand_sim_init (&s, &fr, &im);
   guint64 came = put_down_and_handled (&s, im, c);
   guint64 last_seen = s.frame - 1;
   s.cards[c].present = FALSE;
@@ -2100,9 +2117,7 @@ test_track__card_read_late_then_on_a_pile_came_when_first_read (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
+  int c = hand_sim_init (&s, &fr, &im);
   guint64 began = put_down_and_lifted (&s, im, c, BLANK_GREY, 20, 26);
   sim_step (&s, 5);
   assert_int_equal (s.obs->len, 0);
@@ -2131,9 +2146,7 @@ read_once_killed_and_replaced_case (gboolean pile_read_late)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = blank_sim_init (&s, &fr, &im);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
+  int c = hand_sim_init (&s, &fr, &im);
   guint64 came = s.frame;
   paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
   s.cards[c].present = TRUE;
@@ -4660,6 +4673,7 @@ main (void)
     cmocka_unit_test (test_track__name_line_of_a_card_out_of_sight_is_no_second_card),
     cmocka_unit_test (test_track__name_line_lying_as_its_hidden_card_stays_a_piece),
     cmocka_unit_test (test_track__card_followed_by_its_turned_name_line_alone_was_tapped),
+    cmocka_unit_test (test_track__card_of_a_name_put_down_far_from_one_gone_is_another),
     cmocka_unit_test (test_track__name_line_of_the_second_of_two_is_no_third_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
