@@ -1073,11 +1073,12 @@ pending_named (TsTracker *t, const Track *tr, const char *card_name, gint64 came
 
 /* The pile card tr, named, is the card seen a moment in play where brief's track began, as
  * name: reports that card's entry (dated when that track began, or when it was first read
- * so, as it came; as brief's card before a gap, when that card came) and its move onto the
- * pile at moved_us (by tr, which takes its new identity), with confidence conf. */
+ * so, as it came; as brief's card before a gap, when that card came), with turns, the turns
+ * brief saw it make in play (kept while it was unreported), and its move onto the pile at
+ * moved_us (by tr, which takes its new identity), with confidence conf. */
 static void
 came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, gint64 moved_us,
-               double conf, GArray *out)
+               gboolean turns, double conf, GArray *out)
 {
   Track card = *brief;
   card.name = (char *) name;
@@ -1086,6 +1087,13 @@ came_and_went (TsTracker *t, Track *tr, const Track *brief, const char *name, gi
   gint64 came_us = g_strcmp0 (brief->gone_name, name) == 0 ? brief->gone_came_us
                                                            : first_read_as (brief, name);
   emit (out, TS_OBS_ENTERED, &card, came_us, t->cur, conf, t->p.confirm_below);
+  for (int i = 0; turns && i < brief->n_pend_turns; i++) {
+    if (brief->pend_turn[i].us > moved_us || brief->pend_turn[i].tapped == card.tapped)
+      continue;
+    card.tapped = brief->pend_turn[i].tapped;
+    emit (out, card.tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, &card,
+          MAX (came_us, brief->pend_turn[i].us), t->cur, conf, t->p.confirm_below);
+  }
   TsObservation *o = emit (out, TS_OBS_MOVED, tr, moved_us, t->cur, conf, t->p.confirm_below);
   o->from_area = brief->area;
 }
@@ -1349,7 +1357,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     if (brief != NULL) {
       double score = MIN (lead->best, brief->name ? brief->name_score : lead->best);
       Track *top = pile_put_on_as (t, tr, brief, lead->name, score);
-      came_and_went (t, top, brief, lead->name, lead->first_us, 0.5 * score, out);
+      came_and_went (t, top, brief, lead->name, lead->first_us, FALSE, 0.5 * score, out);
       g_ptr_array_remove_fast (t->tracks, brief);
       return;
     }
@@ -2648,7 +2656,7 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (brief != NULL) {
     /* A card seen in play a moment, never reported (handled all the while), now on a pile
      * under its name: it came into play, then went there. */
-    came_and_went (t, tr, brief, tr->name, name_first_read (tr),
+    came_and_went (t, tr, brief, tr->name, name_first_read (tr), FALSE,
                    0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score),
                    out);
     g_ptr_array_remove_fast (t->tracks, brief);
@@ -2658,7 +2666,8 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * now (gone_name). */
   Track *was = old == NULL && tr->pile && tr->name ? gone_named (t, tr) : NULL;
   if (was != NULL) {
-    came_and_went (t, tr, was, was->gone_name, name_first_read (tr), 0.5 * tr->name_score, out);
+    came_and_went (t, tr, was, was->gone_name, name_first_read (tr), FALSE, 0.5 * tr->name_score,
+                   out);
     g_clear_pointer (&was->gone_name, g_free);
     return;
   }
@@ -2673,7 +2682,8 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     card.area = carried->play_area;
     card.owner = carried->play_owner;
     card.pile = FALSE;
-    came_and_went (t, tr, &card, tr->name, carried_off_at (carried), 0.5 * tr->name_score, out);
+    came_and_went (t, tr, &card, tr->name, carried_off_at (carried), TRUE, 0.5 * tr->name_score,
+                   out);
     if (carried != tr)
       g_ptr_array_remove_fast (t->tracks, carried);
     return;

@@ -1940,33 +1940,52 @@ test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went (voi
  * graveyard, where its track finds its outline after the gap, while the pile's title line,
  * followed on a track of its own since the card went, is what reads it there (seed 151: a
  * Meekstone, reported put on the graveyard from nowhere): it came into play and went to the
- * graveyard, dated when it was last seen in play. */
+ * graveyard, dated when it was last seen in play. With tapped, it was laid down and tapped
+ * there first, its title not read again: the tap is reported too, dated when it settled. */
 static void
 test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_went (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  int c = hand_sim_init (&s, &fr, &im);
-  guint64 came = put_down_and_handled (&s, im, c);
-  guint64 last_seen = s.frame - 1;
-  s.cards[c].present = FALSE;
-  paint_title (im, 770, 540, BLANK_GREY, TRUE);  /* the pile's title, not read yet */
-  sim_add_line (&s, 770, 540, NULL, AREA_GRAVEYARD, 0.5);
-  sim_step (&s, 10);
-  s.cards[c].x = 770;
-  s.cards[c].y = 540;
-  s.cards[c].area = AREA_GRAVEYARD;
-  s.cards[c].present = TRUE;
-  /* Its outline's title is placed off the name (blank there): the line reads it. */
-  s.cards[c].title_dy = 30;
-  paint_title (im, 770, 570, BLANK_GREY, TRUE);
-  sim_step (&s, 10);
-  paint_title (im, 770, 540, 10, TRUE);  /* reads Forest */
-  sim_step (&s, 3 * FPS);
-  assert_int_equal (s.obs->len, 2);
-  assert_forest_came_and_went (&s, came, last_seen);
-  forest_sim_clear (&s, &fr);
+  for (int tapped = 0; tapped < 2; tapped++) {
+    FakeReader fr;
+    Sim s;
+    g_autoptr (TsImage) im = NULL;
+    int c = hand_sim_init (&s, &fr, &im);
+    guint64 came = put_down_and_handled (&s, im, c);
+    guint64 tapped_at = 0;
+    if (tapped) {
+      paint_title (im, s.cards[c].x, s.cards[c].y, BLANK_GREY, TRUE);
+      sim_step (&s, 3);
+      s.cards[c].angle = 90;
+      tapped_at = s.frame;
+      sim_step (&s, 5);
+    }
+    guint64 last_seen = s.frame - 1;
+    s.cards[c].present = FALSE;
+    paint_title (im, 770, 540, BLANK_GREY, TRUE);  /* the pile's title, not read yet */
+    sim_add_line (&s, 770, 540, NULL, AREA_GRAVEYARD, 0.5);
+    sim_step (&s, 10);
+    s.cards[c].x = 770;
+    s.cards[c].y = 540;
+    s.cards[c].area = AREA_GRAVEYARD;
+    s.cards[c].angle = 0;
+    s.cards[c].present = TRUE;
+    /* Its outline's title is placed off the name (blank there): the line reads it. */
+    s.cards[c].title_dy = 30;
+    paint_title (im, 770, 570, BLANK_GREY, TRUE);
+    sim_step (&s, 10);
+    paint_title (im, 770, 540, 10, TRUE);  /* reads Forest */
+    sim_step (&s, 3 * FPS);
+    assert_int_equal (s.obs->len, tapped ? 3 : 2);
+    assert_forest_came_and_went (&s, came, last_seen);
+    if (tapped) {
+      const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+      assert_non_null (tap);
+      assert_int_equal (tap->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
+      assert_int_equal (tap->area, AREA_BATTLEFIELD);
+      assert_dated_within (tap, tapped_at, 2);
+    }
+    forest_sim_clear (&s, &fr);
+  }
 }
 
 /* A card put down and lifted at once, put on its owner's graveyard over a card already
