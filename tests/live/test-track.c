@@ -210,6 +210,17 @@ assert_one_tap_dated (const Sim *s, guint64 frame)
   return tap;
 }
 
+/* The one tap reported, of the card that entered first, dated frame or up to slack frames
+ * after it. */
+static void
+assert_one_tap_of_the_entry (const Sim *s, guint64 frame, int slack)
+{
+  assert_int_equal (count_kind (s, TS_OBS_TAPPED), 1);
+  const TsObservation *tap = find_obs (s, TS_OBS_TAPPED, 0);
+  assert_int_equal (tap->track_id, find_obs (s, TS_OBS_ENTERED, 0)->track_id);
+  assert_dated_within (tap, frame, slack);
+}
+
 /* A card named name at (300, 300) on the battlefield, lying untapped and still for ten
  * frames (a new simulation in *s). Returns its index. */
 static int
@@ -1624,10 +1635,7 @@ test_track__card_followed_by_its_turned_name_line_alone_was_tapped (void **state
     assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
     assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
     assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
-    assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-    const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
-    assert_int_equal (tap->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
-    assert_dated_within (tap, tapped, 2);
+    assert_one_tap_of_the_entry (&s, tapped, 2);
     forest_sim_clear (&s, &fr);
   }
 }
@@ -1978,11 +1986,8 @@ test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_wen
     assert_int_equal (s.obs->len, tapped ? 3 : 2);
     assert_forest_came_and_went (&s, came, last_seen);
     if (tapped) {
-      const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
-      assert_non_null (tap);
-      assert_int_equal (tap->track_id, find_obs (&s, TS_OBS_ENTERED, 0)->track_id);
-      assert_int_equal (tap->area, AREA_BATTLEFIELD);
-      assert_dated_within (tap, tapped_at, 2);
+      assert_one_tap_of_the_entry (&s, tapped_at, 2);
+      assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->area, AREA_BATTLEFIELD);
     }
     forest_sim_clear (&s, &fr);
   }
