@@ -2226,19 +2226,26 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
   return NULL;
 }
 
-/* The card in play whose name line alone tr, seen now and turned the other way (tapped or
- * untapped), is, when that card has been out of sight PILE_UNSEEN_US or more since: it was
- * turned, and tr follows what is left in view of it (seed 179: a Bad Moon tapped, seen by
- * its title line alone from then on, was reported gone and come anew as the recording
- * ended). A line lying as the card did is a piece of it under a hand, which will be seen
+/* Is tr, a piece of the card o in play (piece_of_card_in_play), that card's name line alone,
+ * seen now and turned the other way (tapped or untapped), o out of sight PILE_UNSEEN_US or
+ * more since? Then it is the card: it was turned, and tr follows what is left in view of
+ * it (seed 179: a Bad Moon tapped, seen by its title line alone from then on, was reported
+ * gone and come anew as the recording ended). A line lying as the card did is a piece of it under a hand, which will be seen
  * whole again (the scripted game's Mountain); a piece outlined like a smaller card turned
- * has no angle of the card's. NULL when none. */
+ * has no angle of the card's. */
+static gboolean
+piece_is_card_turned (const TsTracker *t, const Track *tr, const Track *o, gint64 time_us)
+{
+  return tr->last_frame == t->cur && tr->quad_frames == 0 && unseen_in_play (t, o, time_us) &&
+         tr->tapped != o->tapped;
+}
+
+/* The card in play tr is, as piece_is_card_turned() tells; NULL when none. */
 static Track *
 piece_of_card_unseen (const TsTracker *t, const Track *tr, gint64 time_us)
 {
-  Track *o = tr->last_frame == t->cur && tr->quad_frames == 0 ? piece_of_card_in_play (t, tr)
-                                                               : NULL;
-  return o != NULL && unseen_in_play (t, o, time_us) && tr->tapped != o->tapped ? o : NULL;
+  Track *o = piece_of_card_in_play (t, tr);
+  return o != NULL && piece_is_card_turned (t, tr, o, time_us) ? o : NULL;
 }
 
 /* Is a confirmed card ready to be reported? A named one is, unless it is a piece of one in
@@ -2249,8 +2256,9 @@ piece_of_card_unseen (const TsTracker *t, const Track *tr, gint64 time_us)
 static gboolean
 may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
 {
-  if (piece_of_card_in_play (t, tr))
-    return piece_of_card_unseen (t, tr, time_us) != NULL;
+  const Track *piece_of = piece_of_card_in_play (t, tr);
+  if (piece_of != NULL)
+    return piece_is_card_turned (t, tr, piece_of, time_us);
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
   if (!t->p.report_unread || mostly_title (tr))
