@@ -232,6 +232,7 @@ typedef struct {
   double sig[SIG_N];
   gboolean have_sig;
   int sig_changed;        /* frames in a row its title looked changed */
+  gint64 self_us;         /* when it was last seen with its title looking as last read */
   gboolean gap_recheck;   /* back after a gap of GAP_FRAMES: read again once settled */
   double first_sig[SIG_N];   /* the title it was confirmed on, and where */
   gboolean have_first_sig;
@@ -1020,6 +1021,21 @@ in_play_as (const Track *o, const char *name)
   return o->state == TRACK_ACTIVE && !o->pile && o->name != NULL && strcmp (o->name, name) == 0;
 }
 
+/* A card reported in play as name, out of sight since before the last frame, that lay where
+ * tr lies now (its centre within half a card's length of tr's), or NULL. */
+static Track *
+in_play_unseen_here (const TsTracker *t, const Track *tr, const char *name)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o != tr && in_play_as (o, name) && o->last_frame + 1 < t->cur &&
+        hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
+          0.5 * long_side (o->size))
+      return o;
+  }
+  return NULL;
+}
+
 /* Is a card called name of tr's owner's reported in play (a second, unreported track of it
  * is a piece of it or of another), or known on a pile of theirs (its name read again)? */
 static gboolean
@@ -1386,6 +1402,14 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
             t->p.confirm_below);
       return;
     }
+    /* The new card reported in play already, out of sight where tr lies now: its track lost
+     * it to tr, which had followed another card there, gone since it last looked itself (seed
+     * 229: a Balance exiled unseen, its track kept while an Invisibility came and went in its
+     * place, took a Drudge Skeletons put there later, which was reported again, and the
+     * Balance's departure came 95 frames late). */
+    Track *dup = in_play_unseen_here (t, tr, lead->name);
+    if (dup != NULL && !gap && tr->self_us > 0)
+      left_us = tr->self_us;
     /* Its name read on a pile of its owner's since: it went there, that card is it. */
     gint64 since_us = gap ? left_us : tr->recheck_us;
     Track *named = tr->pile ? NULL : pile_named (t, tr, since_us);
@@ -1418,6 +1442,21 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
       moved_onto_pile (t, tr, pile, under, left_us, out);
     else
       emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
+    if (dup != NULL) {
+      /* tr follows that card now, as it was reported. */
+      g_free (tr->name);
+      tr->name = g_strdup (dup->name);
+      tr->name_score = dup->name_score;
+      tr->rechecking = FALSE;
+      tr->id = dup->id;
+      tr->owner = dup->owner;
+      tr->confirmed_us = dup->confirmed_us;
+      if (tr->tapped != dup->tapped)
+        emit (out, tr->tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+              mean_conf (tr) * tr->name_score, t->p.confirm_below);
+      g_ptr_array_remove_fast (t->tracks, dup);
+      return;
+    }
     g_free (tr->name);
     tr->name = g_strdup (lead->name);
     tr->name_score = lead->best;
@@ -2030,8 +2069,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
           signature_distance (look, tr->sig) > SIG_CHANGED) {
         if (++tr->sig_changed >= SIG_CHANGED_FRAMES)
           recheck_start (t, tr, image, time_us, out);
-      } else
+      } else {
         tr->sig_changed = 0;
+        tr->self_us = time_us;
+      }
     }
   }
 }

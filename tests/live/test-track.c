@@ -1663,6 +1663,79 @@ test_track__card_of_a_name_put_down_far_from_one_gone_is_another (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card in play goes out of sight, its track kept (a card may be covered a while), and
+ * another card already reported in play is slid into its place under a hand: the old track
+ * that takes it there reads it as that card. It is that card, not a second one come into
+ * play, and the old card left when it was last seen as itself. With glimpse, a Swamp lies
+ * there a moment between (the old track reads it once), and the old card was last seen
+ * before two gaps, the longer one after that reading (seed 229: a Drudge Skeletons cast where
+ * a Balance had gone, an Invisibility cast and put away there before, was reported twice,
+ * and the Balance's departure came 95 frames late). */
+static void
+slid_into_place_case (gboolean glimpse)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 10);
+  if (glimpse) {
+    paint_title (im, 300, 300, 110, FALSE);  /* reads Swamp */
+    s.cards[c].present = TRUE;
+    sim_step (&s, 3);
+    s.cards[c].present = FALSE;
+    sim_step (&s, 10);
+  }
+  paint_title (im, 300, 400, 60, FALSE);  /* an Island, put down below */
+  int w = sim_add (&s, 300, 400, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, FPS);
+  const TsObservation *island = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (island);
+  guint island_id = island->track_id;
+  for (int y = 390; y >= 310; y -= 10) {
+    paint_title (im, 300, y, 60, FALSE);
+    s.cards[w].y = y;
+    sim_step (&s, 1);
+  }
+  s.hand_x = 300;
+  s.hand_y = 305;
+  s.hand_r = 30;
+  sim_step (&s, 10);
+  paint_title (im, 300, 300, 60, FALSE);
+  s.cards[w].y = 300;
+  s.hand_r = 0;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_named (&s, TS_OBS_LEFT, "Forest");
+  assert_non_null (left);
+  assert_int_equal (left->track_id, forest_id);
+  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  /* What the Island does next is the Island's. */
+  s.cards[w].angle = 90;
+  sim_step (&s, FPS);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_non_null (tap);
+  assert_int_equal (tap->track_id, island_id);
+  forest_sim_clear (&s, &fr);
+}
+
+static void
+test_track__card_reported_slid_where_one_went_is_no_new_card (void **state)
+{
+  slid_into_place_case (FALSE);
+}
+
+static void
+test_track__card_reported_slid_where_one_went_after_a_glimpse_is_no_new_card (void **state)
+{
+  slid_into_place_case (TRUE);
+}
+
 /* The same with two Forests in play, the one out of sight the second: its name line is
  * still a piece of it, though the other Forest is in view. */
 static void
@@ -4698,6 +4771,8 @@ main (void)
     cmocka_unit_test (test_track__name_line_lying_as_its_hidden_card_stays_a_piece),
     cmocka_unit_test (test_track__card_followed_by_its_turned_name_line_alone_was_tapped),
     cmocka_unit_test (test_track__card_of_a_name_put_down_far_from_one_gone_is_another),
+    cmocka_unit_test (test_track__card_reported_slid_where_one_went_is_no_new_card),
+    cmocka_unit_test (test_track__card_reported_slid_where_one_went_after_a_glimpse_is_no_new_card),
     cmocka_unit_test (test_track__name_line_of_the_second_of_two_is_no_third_card),
     cmocka_unit_test (test_track__card_read_where_a_line_was_followed_moved_when_read),
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
