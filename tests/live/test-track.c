@@ -1663,6 +1663,55 @@ test_track__card_of_a_name_put_down_far_from_one_gone_is_another (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card gone from play, and a while later a title line alone passing over where it lay,
+ * askew to it (a card carried over the place in a hand): not the card found again, which
+ * left when it was last seen (seed 211: a Lich's departure dated 84 frames late, when a card
+ * carried over its place was seen). A line lying as the card lay is, nor is one turned a
+ * quarter from it (its card tapped while out of sight). */
+static void
+line_over_where_a_card_went_case (double angle, gboolean found_again)
+{
+  FakeReader fr;
+  Sim s;
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  int c = fake_sim_init_tuned (&s, &fr, 0, &p);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (&s, FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Forest"));
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, 20);
+  paint_title (im, 305, 300, BLANK_GREY, TRUE);  /* reads nothing */
+  int l = sim_add_line (&s, 305, 300, NULL, AREA_BATTLEFIELD, 0.9);
+  s.cards[l].angle = angle;
+  sim_step (&s, 10);
+  s.cards[l].present = FALSE;
+  guint64 line_gone = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (left->name, "Forest");
+  assert_int_equal (left->time_us, (gint64) ((found_again ? line_gone : gone) - 1) * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
+static void
+test_track__line_askew_over_where_a_card_went_is_not_it (void **state)
+{
+  line_over_where_a_card_went_case (60, FALSE);
+}
+
+static void
+test_track__line_lying_as_a_card_out_of_sight_is_it (void **state)
+{
+  line_over_where_a_card_went_case (0, TRUE);
+  line_over_where_a_card_went_case (88, TRUE);
+}
+
 /* A card in play goes out of sight, its track kept (a card may be covered a while), and
  * another card already reported in play is slid into its place under a hand: the old track
  * that takes it there reads it as that card. It is that card, not a second one come into
@@ -4683,6 +4732,8 @@ main (void)
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
     cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
     cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
+    cmocka_unit_test (test_track__line_askew_over_where_a_card_went_is_not_it),
+    cmocka_unit_test (test_track__line_lying_as_a_card_out_of_sight_is_it),
     cmocka_unit_test (test_track__flicker_is_not_a_card),
     cmocka_unit_test (test_track__card_put_on_a_pile_just_read_as_another_is_dated_when_read),
     cmocka_unit_test (test_track__card_put_on_a_pile_just_before_another_moved_there),
