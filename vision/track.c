@@ -1920,10 +1920,19 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     tr->between = TRUE;
   else if (other > PEAK_DEG)
     tr->between = FALSE;  /* on its own state's axis */
+  /* A card found again after a while out of sight, last seen part way round and past half
+   * way, turned as it was last seen: a hand covered it as it turned (seed 197: a Nether
+   * Shadow seen turned 60 degrees, covered 13 frames, its tap dated 14 frames late). Nearer
+   * its old state it may have turned any time under the hand: it is dated when found. */
+  gint64 regained_us = time_us;
+  double prev_dt = from_tapped (tr->prev_angle);
+  double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
+  if (regained && prev_other < 45)
+    regained_us = prev_seen_us;
   if (now >= 0 && now != tr->tapped &&
       (tr->angle_settled || (regained && other <= PEAK_DEG))) {
     if (tr->turn_frames++ == 0)
-      tr->turn_from_us = regained ? time_us : 0;
+      tr->turn_from_us = regained ? regained_us : 0;
   } else if (own_size)
     tr->turn_frames = 0;  /* a piece of it neither confirms a turn nor undoes one */
   /* A turn is seen twice, not once and then taken to hold (seed 131: a Green Ward carried
@@ -1938,8 +1947,6 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * and then turned back or carried off before it could settle was turned: a tap undone
    * at once (tapped for mana and untapped, tapped and then put in the graveyard). Only
    * within PEAK_DEG of the axis: a card picked at and turned half way is not. */
-  double prev_dt = from_tapped (tr->prev_angle);
-  double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
   if (!was_missing && prev_other - other >= t->p.settle_deg)
     tr->approach++;
   else
@@ -1968,7 +1975,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   if (peak_here && (tr->approach >= 2 || (tr->approach >= 1 && tr->between)))
     peak_mark (tr, time_us, t->cur, in->pile);
   else if (peak_here && tr->turn_frames == 1 && tr->between && tr->peak_us == 0)
-    peak_mark (tr, tr->angle_settled ? prev_seen_us : time_us, t->cur, in->pile);
+    peak_mark (tr, tr->angle_settled ? prev_seen_us : regained_us, t->cur, in->pile);
   else if (tr->peak_us != 0 && !was_missing && other - prev_other >= t->p.settle_deg)
     turn_report (t, tr, !tr->tapped, tr->peak_us, PEAK_DEG, out);
   else if (tr->peak_us != 0 && !was_missing && other <= PEAK_DEG)

@@ -1663,6 +1663,45 @@ test_track__card_of_a_name_put_down_far_from_one_gone_is_another (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card seen once part way round (part degrees), then covered by a hand, and found again
+ * tapped (for one frame only, then out of sight again, with brief): with that last look
+ * past half way, the tap is dated then, when it was last seen turning under the hand (seed
+ * 197: a Nether Shadow seen turned 60 degrees, covered 13 frames, dated when found again,
+ * 14 frames late); with it nearer its old state, when it was found again. */
+static void
+turn_seen_part_way_then_covered_case (double part, gboolean brief, gboolean dated_part)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Forest");
+  s.cards[c].angle = part;
+  sim_step (&s, 1);
+  guint64 part_frame = s.frame - 1;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 13);
+  s.cards[c].angle = 90;
+  s.cards[c].present = TRUE;
+  guint64 back = s.frame;
+  sim_step (&s, brief ? 1 : FPS);
+  s.cards[c].present = !brief;
+  sim_step (&s, 2);
+  assert_one_tap_dated (&s, dated_part ? part_frame : back);
+  sim_clear (&s);
+}
+
+static void
+test_track__tap_last_seen_past_half_way_is_dated_then (void **state)
+{
+  turn_seen_part_way_then_covered_case (60, FALSE, TRUE);
+  turn_seen_part_way_then_covered_case (60, TRUE, TRUE);
+}
+
+static void
+test_track__tap_last_seen_short_of_half_way_is_dated_when_found (void **state)
+{
+  turn_seen_part_way_then_covered_case (30, FALSE, FALSE);
+  turn_seen_part_way_then_covered_case (30, TRUE, FALSE);
+}
+
 /* A card gone from play, and a while later a title line alone passing over where it lay,
  * askew to it (a card carried over the place in a hand): not the card found again, which
  * left when it was last seen (seed 211: a Lich's departure dated 84 frames late, when a card
@@ -4732,6 +4771,8 @@ main (void)
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
     cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
     cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
+    cmocka_unit_test (test_track__tap_last_seen_past_half_way_is_dated_then),
+    cmocka_unit_test (test_track__tap_last_seen_short_of_half_way_is_dated_when_found),
     cmocka_unit_test (test_track__line_askew_over_where_a_card_went_is_not_it),
     cmocka_unit_test (test_track__line_lying_as_a_card_out_of_sight_is_it),
     cmocka_unit_test (test_track__flicker_is_not_a_card),
