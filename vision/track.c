@@ -131,8 +131,8 @@
 #define LINE_READ_ROOM 4.0
 /* A card out of sight a while is found again by a title line alone only lying as it lay,
  * or turned a quarter (tapped or untapped unseen), to within this (degrees): a line askew
- * is a card carried over its place in a hand (seed 211: a Lich gone to exile, its departure
- * dated 84 frames late, when a card carried over its place was seen). */
+ * is a card carried over its place in a hand (seed 211: a Lich taken off the table, its
+ * departure dated 84 frames late, when a card carried over its place was seen). */
 #define ASKEW_DEG 20.0
 
 typedef enum {
@@ -1417,10 +1417,10 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
       return;
     }
     /* The new card reported in play already, out of sight where tr lies now: its track lost
-     * it to tr, which had followed another card there, gone since it last looked itself (seed
-     * 229: a Balance exiled unseen, its track kept while an Invisibility came and went in its
-     * place, took a Drudge Skeletons put there later, which was reported again, and the
-     * Balance's departure came 95 frames late). */
+     * it to tr, which had followed another card there, gone since it last looked itself
+     * (seed 229: a Balance taken away unseen, its track kept while an Invisibility came and
+     * went in its place, took a Drudge Skeletons put there later, which was reported again,
+     * and the Balance's departure came 95 frames late). */
     Track *dup = in_play_unseen_here (t, tr, lead->name);
     if (dup != NULL && !gap && tr->self_us > 0)
       left_us = tr->self_us;
