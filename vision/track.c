@@ -821,8 +821,8 @@ from_tapped (double rel)
 static gboolean
 askew (double a, double b)
 {
-  double d = fmod (fabs (a - b), 90.0);
-  return MIN (d, 90.0 - d) > ASKEW_DEG;
+  double d = axis_diff (a, b);
+  return MIN (d, 90 - d) > ASKEW_DEG;
 }
 
 static Track *
@@ -2292,9 +2292,9 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
  * seen now and turned the other way (tapped or untapped), o out of sight PILE_UNSEEN_US or
  * more since? Then it is the card: it was turned, and tr follows what is left in view of
  * it (seed 179: a Bad Moon tapped, seen by its title line alone from then on, was reported
- * gone and come anew as the recording ended). A line lying as the card did is a piece of it under a hand, which will be seen
- * whole again (the scripted game's Mountain); a piece outlined like a smaller card turned
- * has no angle of the card's. */
+ * gone and come anew as the recording ended). A line lying as the card did is a piece of
+ * it under a hand, which will be seen whole again (the scripted game's Mountain); a piece
+ * outlined like a smaller card turned has no angle of the card's. */
 static gboolean
 piece_is_card_turned (const TsTracker *t, const Track *tr, const Track *o, gint64 time_us)
 {

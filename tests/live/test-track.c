@@ -927,6 +927,17 @@ forest_sim_init (Sim *s, FakeReader *fr, TsImage **image, double angle)
   return c;
 }
 
+/* forest_sim_init's Forest, upright, then out of sight (in a hand, carried off) frames
+ * frames. Returns its index. */
+static int
+forest_out_of_sight (Sim *s, FakeReader *fr, TsImage **image, int frames)
+{
+  int c = forest_sim_init (s, fr, image, 0);
+  s->cards[c].present = FALSE;
+  sim_step (s, frames);
+  return c;
+}
+
 /* The one card entered and stayed what it was, in play: no departure, no second entry, no
  * renaming. */
 static void
@@ -1650,9 +1661,7 @@ test_track__card_of_a_name_put_down_far_from_one_gone_is_another (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 5);
+  forest_out_of_sight (&s, &fr, &im, 5);
   paint_title (im, 700, 300, 10, TRUE);  /* reads Forest */
   sim_add (&s, 700, 300, NULL, AREA_BATTLEFIELD);
   sim_step (&s, FPS);
@@ -2581,9 +2590,7 @@ test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 20);
+  int c = forest_out_of_sight (&s, &fr, &im, 20);
   s.cards[c].present = TRUE;
   s.cards[c].angle = 90;
   guint64 back = s.frame;
@@ -2830,9 +2837,7 @@ test_track__card_back_lying_a_moment_then_tapped_taps_once_read (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 20);
+  int c = forest_out_of_sight (&s, &fr, &im, 20);
   paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
   s.cards[c].present = TRUE;
   sim_step (&s, FPS / 3);
@@ -2857,9 +2862,7 @@ test_track__card_back_tapped_and_untapped_before_read_reports_no_lone_turn (void
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  s.cards[c].present = FALSE;
-  sim_step (&s, 20);
+  int c = forest_out_of_sight (&s, &fr, &im, 20);
   paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
   s.cards[c].present = TRUE;
   sim_step (&s, FPS / 3);
