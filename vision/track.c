@@ -183,6 +183,7 @@ typedef struct {
    * title that changes after such gaps is another card put where the first one was: the
    * first left when it was last seen, the other came when the longest gap ended. */
   gint64 matched_us, gap_from_us, gap_to_us, gap_longest_us;
+  gint64 back_us;         /* when it was last seen again after such a gap (0: never) */
   /* Where it lay still (home) and was last seen as the gap from gap_from_us began: the way
    * the card there then was carried off. */
   double gap_home[2], gap_last[2];
@@ -278,7 +279,8 @@ typedef struct {
   char *under_name;
   gint64 under_us;
   /* When a track of a title line alone that read blank first took a whole card's outline
-   * (0: never): a card put where the line was followed came then. */
+   * (0: never): a card put where the line was followed came then. Or, its readings blank
+   * before a gap and a name read only after it, when it was seen again (back_us). */
   gint64 outline_us;
 } Track;
 
@@ -1511,6 +1513,12 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * 1080p games: event recall 0.924 -> 0.931, precision 0.961 both). */
   const char *before = tr->state == TRACK_PENDING && tr->gap_to_us > 0
                          ? read_before (tr, tr->gap_from_us) : NULL;
+  /* Unread before a gap (its readings blank), read only after it: a card was put there
+   * during the gap, where something unreadable had lain. It came as the gap ended (seed 239:
+   * a Mox Emerald cast where an outline had been followed since frame 76 was dated then). */
+  if (tr->state == TRACK_PENDING && tr->back_us > tr->outline_us && before == NULL &&
+      tr->blank_reads > 0 && lead->first_us >= tr->back_us)
+    tr->outline_us = tr->back_us;
   if (before != NULL && strcmp (before, lead->name) != 0) {
     g_free (tr->gone_name);
     tr->gone_name = g_strdup (before);
@@ -1875,6 +1883,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     /* Whatever lies there now may be another card put in its place: its title's look is
      * too coarse to tell some titles apart (a 8x3 grid of greys), a reading is not. */
     tr->gap_recheck = TRUE;
+    tr->back_us = time_us;
     if (tr->gap_to_us == 0 || tr->matched_us - tr->gap_to_us > GAP_RECENT_US) {
       tr->gap_from_us = tr->matched_us;
       memcpy (tr->gap_home, tr->home, sizeof tr->gap_home);

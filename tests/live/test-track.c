@@ -2951,6 +2951,16 @@ script_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsTrackerParams
   sim_init (s, p, reader);
 }
 
+/* The scripted reader with the live table's tuning: only cards that read enter. */
+static void
+live_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader)
+{
+  TsTrackerParams p;
+  script_params_init (r, reader, &p);
+  p.report_unread = FALSE;
+  sim_init (s, &p, reader);
+}
+
 /* A creature dies, carried off unseen; its name is read once on its graveyard over the card
  * reported there, and never again (another card is put on it at once): the readings there
  * never agree, and the pile stays the card it was. When another card is cast where the
@@ -3957,6 +3967,43 @@ test_track__card_put_where_junk_lay_a_moment_enters_when_read (void **state)
   card_put_where_junk_lay_case (12);
 }
 
+/* A track begins on a stray line that reads nothing, then takes an outline there that reads
+ * nothing either (a hand, a box); both go, and a second later a card is put there and read:
+ * the card came when it was seen again after that second, not when the outline was first
+ * seen (seed 239: a Mox Emerald cast where an unreadable outline had been followed since
+ * frame 76 was dated then). */
+static void
+test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it (void **state)
+{
+  static const char *const junk[] = { "-", NULL };
+  static const char *const mox[] = { "Mox Emerald:0.95", NULL };
+  ScriptReader r = { { junk, junk, mox, junk } };
+  TsTrackReader reader;
+  Sim s;
+  live_sim_init (&s, &r, &reader);
+  int line = sim_add_line (&s, 300, 300, NULL, AREA_BATTLEFIELD, 1);
+  int outline = sim_add (&s, 300, 310, NULL, AREA_BATTLEFIELD);
+  s.cards[outline].present = FALSE;
+  int c = sim_add (&s, 300, 320, NULL, AREA_BATTLEFIELD);
+  s.cards[c].present = FALSE;
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, FPS / 2);
+  s.cards[line].present = FALSE;
+  s.cards[outline].present = TRUE;
+  sim_step (&s, FPS);
+  s.cards[outline].present = FALSE;
+  sim_step (&s, FPS);
+  s.cards[c].present = TRUE;
+  guint64 came = s.frame;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_string_equal (e->name, "Mox Emerald");
+  assert_true (e->time_us >= (gint64) came * FRAME_US);
+  sim_clear (&s);
+}
+
 /* Tuned to report only cards that read (the live table's tuning): a whole card that never
  * reads does not enter, nor do its turns; a card that reads does, and the one that never
  * read is not reported at the end either. */
@@ -4347,17 +4394,6 @@ sim_step_drawn (Sim *s, TsImage *im, int frames)
   }
 }
 
-/* The live table's tuning (only read cards enter) with a reader that never reads: names
- * come from the inputs alone, and a card on a pile is never read. */
-static void
-pile_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader)
-{
-  TsTrackerParams p;
-  script_params_init (r, reader, &p);
-  p.report_unread = FALSE;
-  sim_init (s, &p, reader);
-}
-
 static const char *const never_read[] = { "-", NULL };
 
 /* A card at (300, 300), its title read as an Island, lying at angle, seen whole for two
@@ -4383,10 +4419,7 @@ pieces_then_whole (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im,
   static const char *const island[] = { "Island:0.97", NULL };
   static const char *const swamp[] = { "Swamp:0.97", NULL };
   *r = (ScriptReader) { { never_read, island, swamp, never_read } };
-  TsTrackerParams p;
-  script_params_init (r, reader, &p);
-  p.report_unread = FALSE;
-  sim_init (s, &p, reader);
+  live_sim_init (s, r, reader);
   *im = ts_image_new (1000, 800, 3);
   s->image = *im;
 
@@ -4489,7 +4522,7 @@ test_track__card_carried_to_a_changed_pile_moved_there (void **state)
   ScriptReader r = { { never_read, never_read, never_read, never_read } };
   TsTrackReader reader;
   Sim s;
-  pile_sim_init (&s, &r, &reader);
+  live_sim_init (&s, &r, &reader);
   g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
   s.image = im;
   int c = sim_add (&s, 300, 300, "Hill Giant", AREA_BATTLEFIELD);
@@ -4530,7 +4563,7 @@ test_track__card_carried_to_a_changed_pile_moved_there (void **state)
 static int
 carry_sim_start (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **image)
 {
-  pile_sim_init (s, r, reader);
+  live_sim_init (s, r, reader);
   *image = ts_image_new (1000, 800, 3);
   s->image = *image;
   sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
@@ -4692,7 +4725,7 @@ test_track__card_under_a_hand_while_the_pile_changes_stays (void **state)
   ScriptReader r = { { never_read, never_read, never_read, never_read } };
   TsTrackReader reader;
   Sim s;
-  pile_sim_init (&s, &r, &reader);
+  live_sim_init (&s, &r, &reader);
   g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
   s.image = im;
   sim_add (&s, 700, 500, "Hill Giant", AREA_BATTLEFIELD);
@@ -4722,7 +4755,7 @@ test_track__hand_passing_over_the_graveyard_moves_nothing (void **state)
   ScriptReader r = { { never_read, never_read, never_read, never_read } };
   TsTrackReader reader;
   Sim s;
-  pile_sim_init (&s, &r, &reader);
+  live_sim_init (&s, &r, &reader);
   g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
   s.image = im;
   sim_add (&s, 700, 600, "Hill Giant", AREA_BATTLEFIELD);
@@ -4824,6 +4857,7 @@ main (void)
     cmocka_unit_test (test_track__title_line_seen_turned_once_between_title_frames_is_no_turn),
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
     cmocka_unit_test (test_track__card_put_where_junk_lay_a_moment_enters_when_read),
+    cmocka_unit_test (test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it),
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
