@@ -2261,6 +2261,30 @@ on_type_line (const TsTrackInput *in, double x, double y)
   return in_outline (in, x, y, TYPE_LINE_V0, TYPE_LINE_V1);
 }
 
+/* Is in a name line alone in a pile's area, turned a quarter from its owner's way (cards lie
+ * on a pile upright), lying within the outline of a card in play seen a moment ago, whole
+ * and outside the piles? It is that card's own line, not the pile's top: a card tapped
+ * beside a graveyard reaches into the pile's area with its title end (seed 271: a Bad Moon
+ * tapped beside one was reported put in the graveyard, then cast again). A card's outline
+ * seen on the pile is the card being put there: the line is its, and the pile's; lines
+ * lying upright were the second eight's piles' tops too (seed 127: a Guardian Angel's move
+ * to its graveyard dated 59 frames early). */
+static gboolean
+piece_off_play (const TsTracker *t, const TsTrackInput *in)
+{
+  if (!in->pile || in->has_quad || from_tapped (in->rel_angle_deg) >= 45)
+    return FALSE;
+  double tx, ty;
+  quad_centre (in->title_px, &tx, &ty);
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (!o->pile && !o->last.pile && t->cur - o->last_frame <= GAP_FRAMES &&
+        in_outline (&o->last, tx, ty, 0, 1))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
 static gboolean
 unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
@@ -2956,6 +2980,8 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
   g_array_sort (pairs, compare_pairs);
   g_autofree gboolean *track_used = g_new0 (gboolean, nt + 1);
   g_autofree gboolean *input_used = g_new0 (gboolean, n + 1);
+  for (guint b = 0; b < n; b++)
+    input_used[b] = piece_off_play (t, &inputs[b]);
   g_autofree int *match = g_new (int, nt + 1);
   for (guint a = 0; a < nt; a++)
     match[a] = -1;

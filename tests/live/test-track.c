@@ -3711,6 +3711,40 @@ test_track__own_title_turned_over_a_pile_moves_nothing (void **state)
   sim_clear (&s);
 }
 
+/* A card seen only by its title line (its outline never found), reported, then tapped
+ * beside its owner's graveyard: its line is gone from where it lay, its whole outline is
+ * found turned but only now and then (on the frames between, nothing of it), and its title
+ * end, reaching over the pile, is found as a line alone, turned, whose centre lies in the
+ * graveyard. That line lies within the card's outline: it is the card's, not the pile's top,
+ * and nothing was put in the graveyard (seed 271: a Bad Moon so tapped was reported put
+ * there, then cast again). */
+static void
+test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing (void **state)
+{
+  Sim s;
+  sim_init (&s, NULL, NULL);
+  int c = sim_add_line (&s, 300, 300, "Bad Moon", AREA_BATTLEFIELD, 0.5);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  /* The whole card, turned, 70 mm off the line's centre (beyond the gate); the title end's
+   * line, its title's centre (x + 20, y + 37 - 37) inside the card's outline. */
+  int whole = sim_add (&s, 330, 363, "Bad Moon", AREA_BATTLEFIELD);
+  s.cards[whole].angle = 90;
+  int end = sim_add_line (&s, 350, 400, "Bad Moon", AREA_GRAVEYARD, 0.5);
+  s.cards[end].angle = 90;
+  s.titles_every = 3;
+  for (int f = 0; f < 3 * FPS; f++) {
+    s.cards[whole].present = s.frame % 3 != 0;
+    sim_step (&s, 1);
+  }
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_MOVED && o->area == AREA_GRAVEYARD);
+  }
+  sim_clear (&s);
+}
+
 /* Card name lies still, turned angle; a line alone read as it is then found on it, the
  * line's card centre guessed (dx, dy) from the card's and its title title_dy below that
  * guess's: only the one card stays, turned once when angle is not 0. */
@@ -4841,6 +4875,7 @@ main (void)
     cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__own_title_turned_over_a_pile_moves_nothing),
+    cmocka_unit_test (test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
