@@ -4048,11 +4048,10 @@ test_track__only_read_cards_enter_when_so_tuned (void **state)
   static const char *const giant[] = { "Hill Giant:0.95", NULL };
   ScriptReader r = { { nothing, giant, nothing, nothing } };
   TsTrackReader reader;
-  TsTrackerParams p;
   Sim s;
-  script_params_init (&r, &reader, &p);
-  p.report_unread = FALSE;
-  sim_init (&s, &p, &reader);
+  live_sim_init (&s, &r, &reader);
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);  /* live_sim_init's reads per card are the default's */
   int box = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   sim_add (&s, 450, 300, NULL, AREA_BATTLEFIELD);
   g_autoptr (TsImage) im = render_titles (&s);
