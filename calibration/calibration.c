@@ -230,6 +230,91 @@ ts_calibration_fit_image (TsCalibration *cal, int width, int height)
   }
 }
 
+/* Twice the signed area of a polygon of n points (x, y pairs). */
+static double
+polygon_area2 (const double *xy, guint n)
+{
+  double a = 0;
+  for (guint k = 0; k < n; k++) {
+    guint j = (k + 1) % n;
+    a += xy[2 * k] * xy[2 * j + 1] - xy[2 * j] * xy[2 * k + 1];
+  }
+  return a;
+}
+
+/* Keeps the part of polygon in (x, y pairs) where axis coordinate (0 x, 1 y) times sign is at
+ * most limit times sign (one step of Sutherland-Hodgman clipping). */
+static void
+clip_half (const GArray *in, int axis, double limit, double sign, GArray *out)
+{
+  g_array_set_size (out, 0);
+  guint n = in->len / 2;
+  const double *p = (const double *) in->data;
+  for (guint k = 0; k < n; k++) {
+    const double *a = p + 2 * k, *b = p + 2 * ((k + 1) % n);
+    gboolean a_in = sign * a[axis] <= sign * limit, b_in = sign * b[axis] <= sign * limit;
+    if (a_in)
+      g_array_append_vals (out, a, 2);
+    if (a_in != b_in) {
+      double t = (limit - a[axis]) / (b[axis] - a[axis]);
+      double c[2] = { a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]) };
+      g_array_append_vals (out, c, 2);
+    }
+  }
+}
+
+double
+ts_calibration_zone_in_view (const TsCalibration *cal, int i, int width, int height)
+{
+  g_return_val_if_fail (cal != NULL, 1);
+  if (cal->layout == NULL || i < 0 || i >= ts_zone_layout_get_n_zones (cal->layout))
+    return 1;
+  int n;
+  const double *mm = ts_zone_layout_get_zone (cal->layout, i, NULL, NULL, &n);
+  double whole = fabs (polygon_area2 (mm, (guint) n));
+  if (n < 3 || whole <= 0)
+    return 1;
+  /* A homography keeps straight lines straight: the picture's rectangle clips the zone's
+   * outline in pixels exactly, and the part left maps back to millimetres. */
+  g_autoptr (GArray) a = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) b = g_array_new (FALSE, FALSE, sizeof (double));
+  for (int k = 0; k < n; k++) {
+    double px[2];
+    ts_table_plane_to_px (&cal->plane, mm[2 * k], mm[2 * k + 1], &px[0], &px[1]);
+    g_array_append_vals (a, px, 2);
+  }
+  clip_half (a, 0, 0, -1, b);
+  clip_half (b, 0, width, 1, a);
+  clip_half (a, 1, 0, -1, b);
+  clip_half (b, 1, height, 1, a);
+  double *p = (double *) a->data;
+  for (guint k = 0; k < a->len / 2; k++)
+    ts_table_plane_to_mm (&cal->plane, p[2 * k], p[2 * k + 1], &p[2 * k], &p[2 * k + 1]);
+  double seen = a->len >= 6 ? fabs (polygon_area2 (p, a->len / 2)) : 0;
+  return CLAMP (seen / whole, 0, 1);
+}
+
+char *
+ts_calibration_describe_out_of_view (const TsCalibration *cal, int width, int height)
+{
+  g_return_val_if_fail (cal != NULL, NULL);
+  if (cal->layout == NULL)
+    return NULL;
+  g_autoptr (GString) s = g_string_new (NULL);
+  for (int i = 0; i < ts_zone_layout_get_n_zones (cal->layout); i++) {
+    double share = ts_calibration_zone_in_view (cal, i, width, height);
+    if (share >= 0.98)
+      continue;
+    TsAreaKind kind;
+    int player, n;
+    ts_zone_layout_get_zone (cal->layout, i, &kind, &player, &n);
+    g_string_append_printf (s, "%s%s %s %.0f %%", s->len ? ", " : "",
+                            ts_zone_layout_get_player_name (cal->layout, player),
+                            ts_area_kind_name (kind), floor (100 * share));
+  }
+  return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
+}
+
 void
 ts_calibration_image_to_table (const TsCalibration *cal, double x_px, double y_px,
                                double *x_mm, double *y_mm)

@@ -59,6 +59,19 @@ gboolean ts_calibration_has_table (const TsCalibration *cal);
 void ts_calibration_fit_image (TsCalibration *cal, int width, int height);
 const TsTablePlane *ts_calibration_get_plane (const TsCalibration *cal);
 
+/* The share (0..1) of zone i's area on the table (ts_zone_layout_get_zone()) that a
+ * width x height camera picture shows, measured in table mm: below 1, cards lying in the
+ * part out of view are cut by the picture's border or unseen, so the camera wants moving.
+ * The zone is mapped by the table plane into undistorted pixels; with intrinsics the
+ * picture's own border bends a little outward from that rectangle. 1 when the calibration
+ * has no layout or i is not one of its zones. */
+double ts_calibration_zone_in_view (const TsCalibration *cal, int i, int width, int height);
+
+/* For people: the zones a width x height picture shows less than 98 % of, as
+ * "South graveyard 64 %, North hand 95 %" (a new string, g_free), or NULL when it shows them
+ * all. */
+char *ts_calibration_describe_out_of_view (const TsCalibration *cal, int width, int height);
+
 /* Raw image pixel -> table mm (undistorting first when intrinsics are known). */
 void ts_calibration_image_to_table (const TsCalibration *cal, double x_px, double y_px,
                                     double *x_mm, double *y_mm);

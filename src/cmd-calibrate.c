@@ -123,15 +123,25 @@ prompt_points (const TsZoneLayout *layout, int n)
   return xy;
 }
 
+/* Says which zones the camera's frame does not show whole: cards there are cut by the
+ * picture's border or unseen, and the camera wants moving before the game. */
 static void
-draw_overlay (const TsCalibration *cal, const char *frame_path, const char *out_path)
+check_in_view (const TsCalibration *cal, const TsImage *im)
+{
+  g_autofree char *cut = ts_calibration_describe_out_of_view (cal, im->width, im->height);
+  if (cut)
+    printf ("Warning: the camera's picture does not show these zones whole (share in view): "
+            "%s. Cards there will be cut by the picture's edge or unseen: move or zoom the "
+            "camera out and calibrate again.\n", cut);
+  else
+    printf ("Every zone lies inside the camera's picture.\n");
+}
+
+static void
+draw_overlay (const TsCalibration *cal, TsImage *im, const char *frame_path,
+              const char *out_path)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (TsImage) im = ts_image_load (frame_path, &error);
-  if (im == NULL) {
-    fprintf (stderr, "  (no overlay: %s)\n", error->message);
-    return;
-  }
   const TsZoneLayout *layout = ts_calibration_get_layout (cal);
   const TsTablePlane *plane = ts_calibration_get_plane (cal);
   static const int colours[TS_AREA_N][3] = {
@@ -178,7 +188,8 @@ cmd_table (int argc, char **argv)
     { "layout", 'l', 0, G_OPTION_ARG_STRING, &layout_name,
       "Zone layout: two-player (default), four-player, or a .ini file", "NAME" },
     { "frame", 0, 0, G_OPTION_ARG_FILENAME, &frame,
-      "A camera frame of the table, to draw the zones on (with --overlay)", "IMAGE" },
+      "A camera frame of the table: checks every zone is in view, and draws the zones on it "
+      "(with --overlay)", "IMAGE" },
     { "overlay", 0, 0, G_OPTION_ARG_FILENAME, &overlay,
       "Where to save the frame with the zones drawn", "PNG" },
     { NULL },
@@ -266,8 +277,16 @@ cmd_table (int argc, char **argv)
   printf ("Table plane: marks fit within %.2f mm; a card at the centre is %.0f px wide%s\n",
           worst, card_px,
           card_px < 60 ? " — small: names may be hard to read; move the camera closer" : "");
-  if (frame && overlay)
-    draw_overlay (cal, frame, overlay);
+  if (frame) {
+    g_autoptr (TsImage) im = ts_image_load (frame, &error);
+    if (im == NULL) {
+      fprintf (stderr, "%s: --frame: %s\n", argv[0], error->message);
+      return 1;
+    }
+    check_in_view (cal, im);
+    if (overlay)
+      draw_overlay (cal, im, frame, overlay);
+  }
   if (!ts_calibration_save (cal, out_path, &error)) {
     fprintf (stderr, "%s: %s\n", argv[0], error->message);
     return 1;

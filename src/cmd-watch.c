@@ -338,6 +338,12 @@ ts_cmd_watch (int argc, char **argv)
     }
     if (frames == 0) {
       ts_calibration_fit_image (cal, frame->width, frame->height);
+      g_autofree char *cut = ts_calibration_describe_out_of_view (cal, frame->width,
+                                                                  frame->height);
+      if (cut)
+        fprintf (stderr, "%s: warning: the camera's picture does not show these zones whole "
+                 "(share in view): %s; cards there are cut by its edge or unseen\n", argv[0],
+                 cut);
       /* What lies on the table when a new game's watching begins was there before: once the
        * tracker has settled on it and read it, it is the table as found, not plays. */
       if (new_game)

@@ -37,6 +37,7 @@ typedef enum {
   STATUS_BAD_FRAME, /* one recorded frame skipped */
   STATUS_ENDED,     /* a recording played through */
   STATUS_FAILED,    /* the source gave up */
+  STATUS_OUT_OF_VIEW, /* message: the zones the camera's picture does not show whole */
 } StatusKind;
 
 typedef struct {
@@ -368,8 +369,17 @@ worker (gpointer data)
       pace (feed, start_us + t);
       read_us = g_get_monotonic_time ();
     }
-    if (index == 0)
+    if (index == 0) {
       ts_calibration_fit_image (feed->calibration, frame->width, frame->height);
+      g_autofree char *cut = ts_calibration_describe_out_of_view (feed->calibration,
+                                                                  frame->width, frame->height);
+      if (cut) {
+        g_mutex_lock (&feed->lock);
+        post_status (feed, STATUS_OUT_OF_VIEW, cut);
+        schedule_locked (feed);
+        g_mutex_unlock (&feed->lock);
+      }
+    }
 
     /* The person's names first: the tracker's observations of this frame carry them. */
     g_mutex_lock (&feed->lock);
@@ -479,6 +489,12 @@ show_status (TsLiveFeed *feed, const Status *s)
                             s->message ? s->message : "unknown error");
     ts_window_set_banner (feed->window, text);
     feed->running = FALSE;
+    break;
+  case STATUS_OUT_OF_VIEW:
+    text = g_strdup_printf ("The camera does not show these zones whole: %s — cards there "
+                            "are cut or unseen; move the camera and calibrate again",
+                            s->message);
+    ts_window_set_banner (feed->window, text);
     break;
   case STATUS_ENDED:
     feed->running = FALSE;

@@ -122,6 +122,74 @@ test_layout__zone_lookup_two_and_four_players (void **state)
   assert_non_null (strstr (error->message, "two-player"));
 }
 
+/* The share of a zone (an axis-aligned rectangle in mm) whose image point falls inside a
+ * width x height picture, counted on a 1 mm grid. */
+static double
+grid_share_in_view (const double *mm, int width, int height)
+{
+  double x0 = MIN (mm[0], mm[4]), x1 = MAX (mm[0], mm[4]);
+  double y0 = MIN (mm[1], mm[5]), y1 = MAX (mm[1], mm[5]);
+  guint all = 0, in = 0;
+  for (double y = y0 + 0.5; y < y1; y += 1)
+    for (double x = x0 + 0.5; x < x1; x += 1) {
+      double px, py;
+      project (table_to_image, x, y, &px, &py);
+      all++;
+      in += px >= 0 && px <= width && py >= 0 && py <= height;
+    }
+  return (double) in / all;
+}
+
+static void
+test_zone_in_view__share_of_each_zone_the_picture_shows (void **state)
+{
+  (void) state;
+  g_autoptr (GError) error = NULL;
+  /* No table plane: one mm a pixel. A 950 x 800 picture cuts 50 mm off South's right-hand
+   * piles (860..1000 mm wide) and North's hand and battlefield (up to 1000 mm). */
+  g_autoptr (TsCalibration) flat = ts_calibration_new ();
+  ts_calibration_set_layout (flat, ts_zone_layout_load_named ("two-player", &error));
+  assert_non_null (ts_calibration_get_layout (flat));
+  const TsZoneLayout *layout = ts_calibration_get_layout (flat);
+  int cut = 0;
+  for (int i = 0; i < ts_zone_layout_get_n_zones (layout); i++) {
+    TsAreaKind kind;
+    int player, n;
+    const double *mm = ts_zone_layout_get_zone (layout, i, &kind, &player, &n);
+    double share = ts_calibration_zone_in_view (flat, i, 950, 800);
+    double right = MAX (MAX (mm[0], mm[2]), MAX (mm[4], mm[6]));
+    double left = MIN (MIN (mm[0], mm[2]), MIN (mm[4], mm[6]));
+    double expect = right <= 950 ? 1 : (950 - left) / (right - left);
+    assert_true (fabs (share - expect) < 1e-9);
+    assert_true (fabs (ts_calibration_zone_in_view (flat, i, 1000, 800) - 1) < 1e-9);
+    cut += share < 1;
+    if (kind == TS_AREA_GRAVEYARD && player == 0)
+      assert_true (fabs (share - 90.0 / 140) < 1e-9);
+  }
+  assert_int_equal (cut, 5); /* South's three piles, North's hand and battlefield */
+  g_autofree char *said = ts_calibration_describe_out_of_view (flat, 950, 800);
+  assert_string_equal (said, "South library 64 %, South graveyard 64 %, South exile 64 %, "
+                             "North battlefield 94 %, North hand 94 %");
+  assert_null (ts_calibration_describe_out_of_view (flat, 1000, 800));
+  /* A picture beside the table shows none of it; a zone that is not one shows whole. */
+  assert_true (ts_calibration_zone_in_view (flat, 0, 100, 800) < 0.2);
+  assert_true (fabs (ts_calibration_zone_in_view (flat, 99, 10, 10) - 1) < 1e-9);
+
+  /* Under perspective: the picture's right edge runs askew across the table's. */
+  g_autoptr (TsCalibration) cal = calibrated_two_player ();
+  double px, py;
+  project (table_to_image, 930, 570, &px, &py);
+  int width = (int) px, height = 2000;
+  layout = ts_calibration_get_layout (cal);
+  for (int i = 0; i < ts_zone_layout_get_n_zones (layout); i++) {
+    int n;
+    const double *mm = ts_zone_layout_get_zone (layout, i, NULL, NULL, &n);
+    assert_int_equal (n, 4);
+    double share = ts_calibration_zone_in_view (cal, i, width, height);
+    assert_true (fabs (share - grid_share_in_view (mm, width, height)) < 0.01);
+  }
+}
+
 /* A card quad (image px) for a 63 x 88 mm card centred at (x, y) mm, turned angle degrees
  * clockwise on the table. */
 static void
@@ -374,6 +442,7 @@ main (void)
     cmocka_unit_test (test_table_plane__degenerate_or_mirrored_points_fail),
     cmocka_unit_test (test_layout__zone_lookup_two_and_four_players),
     cmocka_unit_test (test_place__tapped_is_relative_to_the_owners_seat),
+    cmocka_unit_test (test_zone_in_view__share_of_each_zone_the_picture_shows),
     cmocka_unit_test (test_calibration_file__round_trip),
     cmocka_unit_test (test_calibration_file__malformed_files_name_the_line),
     cmocka_unit_test (test_intrinsics__recovered_from_rendered_chessboards),

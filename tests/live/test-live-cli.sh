@@ -20,6 +20,17 @@ check "calibrate layouts lists shipped layouts" "[ $rc -eq 0 ] && grep -q two-pl
 out=$("$ts" calibrate table --layout four-player --points "100,80;1800,60;1850,1040;60,1000" -o "$tmp/cal.ini" 2>&1); rc=$?
 check "calibrate table saves" "[ $rc -eq 0 ] && [ -s '$tmp/cal.ini' ] && grep -q 'Saved to' <<<\"\$out\""
 check "calibrate table names the marks" "grep -q 'top-left corner of the table' <<<\"\$out\""
+# A frame of the table checks the zones lie in the camera's view (mixed-frames.jpg: 800x600).
+frame="$src/tests/fixtures/scenes/mixed-frames.jpg"
+out=$("$ts" calibrate table --points "0,0;1000,0;1000,800;0,800" --frame "$frame" -o "$tmp/wide.ini" 2>&1); rc=$?
+check "calibrate table names the zones the camera's frame cuts" \
+  "[ $rc -eq 0 ] && grep -q 'does not show these zones whole' <<<\"\$out\" && grep -q 'South graveyard 0 %' <<<\"\$out\""
+check "calibrate table leaves out the zones in view" "! grep -q 'North graveyard' <<<\"\$out\""
+out=$("$ts" calibrate table --points "0,0;800,0;800,600;0,600" --frame "$frame" --overlay "$tmp/zones.png" -o "$tmp/fit.ini" 2>&1); rc=$?
+check "calibrate table says every zone is in view, and draws them" \
+  "[ $rc -eq 0 ] && grep -q 'Every zone lies inside' <<<\"\$out\" && [ -s '$tmp/zones.png' ]"
+out=$("$ts" calibrate table --points "0,0;800,0;800,600;0,600" --frame "$tmp/none.jpg" -o "$tmp/fit.ini" 2>&1); rc=$?
+check "calibrate table with a missing frame fails clearly" "[ $rc -eq 1 ] && grep -q 'none.jpg' <<<\"\$out\""
 out=$("$ts" calibrate show "$tmp/cal.ini"); rc=$?
 check "calibrate show reads it back" "[ $rc -eq 0 ] && grep -q 'four-player, 4 players' <<<\"\$out\" && grep -q 'West, facing 90' <<<\"\$out\""
 
@@ -41,6 +52,11 @@ check "watch on a missing source fails clearly" "[ $rc -eq 1 ] && grep -q 'nothi
 out=$("$ts" watch --source "dir:$tmp" --calibration "$tmp/broken.ini" 2>&1); rc=$?
 check "watch with a malformed calibration fails clearly" "[ $rc -eq 1 ] && grep -q 'broken.ini:4' <<<\"\$out\""
 
+out=$("$ts" watch --source "file:$frame" --max-frames 1 --calibration "$tmp/wide.ini" --no-stats 2>&1); rc=$?
+check "watch warns of the zones its camera does not show whole" \
+  "[ $rc -eq 0 ] && grep -q 'warning: .*South graveyard 0 %' <<<\"\$out\""
+out=$("$ts" watch --source "file:$frame" --max-frames 1 --calibration "$tmp/fit.ini" --no-stats 2>&1); rc=$?
+check "watch is quiet of zones when every one is in view" "[ $rc -eq 0 ] && ! grep -q 'warning' <<<\"\$out\""
 photo="$src/tests/fixtures/scenes/mixed-frames.jpg"
 out=$("$ts" watch --source "file:$photo?loop=1" --max-frames 24 --json --log "$tmp/game.db" 2>"$tmp/err"); rc=$?
 check "watch runs a looped photo" "[ $rc -eq 0 ]"

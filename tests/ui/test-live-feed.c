@@ -369,6 +369,49 @@ test_live_feed__demo_session_reaches_view_and_engine (void **st)
   assert_true (bears);
 }
 
+static gboolean
+banner_out_of_view (gpointer data)
+{
+  const char *text = ts_window_get_banner_text (data);
+  return text != NULL && strstr (text, "does not show these zones whole") != NULL;
+}
+
+/* A table marked wider than the camera's picture: the banner names the zones cut off (the
+ * right-hand third of the table, South's piles there), and the game goes on. */
+static void
+test_live_feed__zones_out_of_view_named_in_banner (void **st)
+{
+  Fixture *f = *st;
+  g_autofree char *dir = demo_dir ();
+  g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
+  g_autoptr (GError) error = NULL;
+  TsCaptureSource *source = ts_capture_open (spec, &error);
+  assert_non_null (source);
+  TsCalibration *cal = demo_calibration ();
+  int n = 0;
+  const double *marks = ts_zone_layout_get_marks (ts_calibration_get_layout (cal), &n);
+  /* The table's corners 1.5 times the picture's width apart (the recording is 768x432). */
+  const double px[8] = { 0, 0, 1152, 0, 1152, 432, 0, 432 };
+  assert_int_equal (n, 4);
+  assert_true (ts_calibration_set_table_points (cal, px, marks, 4, &error));
+  TsLiveFeed *feed = ts_live_feed_new (f->window, source, cal, NULL, NULL);
+  ts_live_feed_set_detect_func (feed, truth_detect, truth_load (76, 0), truth_free);
+  assert_true (ts_window_start_live (f->window, feed, TRUE, &error));
+  assert_true (ui_wait (banner_out_of_view, f->window, 10000));
+  const char *text = ts_window_get_banner_text (f->window);
+  assert_non_null (strstr (text, "South graveyard 0 %"));
+  assert_non_null (strstr (text, "South battlefield 77 %"));
+  assert_null (strstr (text, "North graveyard"));
+  ui_pump (600); /* the banner slides in */
+  ui_wait_frame (GTK_WIDGET (f->window));
+  g_free (ui_screenshot (GTK_WIDGET (f->window), "16-live-zones-out-of-view"));
+  assert_true (ui_wait (feed_done, f->window, 30000));
+  TsLiveFeedStats stats;
+  ts_live_feed_get_stats (feed, &stats);
+  assert_int_equal (stats.frames_read, 76); /* the whole recording played, warned or not */
+  assert_true (stats.events_applied > 0);
+}
+
 typedef struct {
   Fixture *f;
   guint64 frames_shown;
@@ -837,6 +880,7 @@ main (void)
     cmocka_unit_test (test_live_feed__library_pile_labelled),
     cmocka_unit_test (test_live_feed__unreadable_card_shape_does_not_enter),
     cmocka_unit_test (test_live_feed__bad_source_names_it),
+    cmocka_unit_test (test_live_feed__zones_out_of_view_named_in_banner),
   };
   return cmocka_run_group_tests_name ("live-feed", tests, ui_fixture_setup, ui_fixture_teardown);
 }
