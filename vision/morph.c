@@ -76,16 +76,158 @@ cols_pass (const TsImage *src, TsImage *dst, gboolean dilate, int len)
     cols_emit (c, dst->data + (gsize) i * (gsize) dst->stride, w, n - i + a, dilate);
 }
 
+/* Along x, a row at a time as runs of set pixels: the row's runs, as closed intervals of
+ * columns, are eroded (each shrinks; one reaching the border counts as running on past it)
+ * and dilated (each grows; ones that come to touch are merged, so a closing's erosion sees
+ * the merged run) in place, and the row is written from what is left. Each output pixel is
+ * read once and written once whatever the line's length, and an opening or closing needs no
+ * image between its two steps. A sparse row is skipped eight pixels at a time. */
+typedef struct {
+  int lo, hi;
+} Run;
+
+/* The shortest opening or closing along x done by runs (erosions and dilations: four times
+ * as long). */
+#define ROWS_MIN_LEN 9
+
+/* The runs of set pixels of row in (w pixels) into runs; returns how many. Eight pixels at
+ * a time: the lowest byte of a word (little-endian) that is set, or clear, is where the run
+ * begins or ends. */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+static int
+row_runs (const guint8 *in, int w, Run *runs)
+{
+  int n = 0, x = 0;
+  for (;;) {
+    /* To the next set pixel. */
+    for (;;) {
+      if (x + 8 > w) {
+        while (x < w && in[x] == 0)
+          x++;
+        break;
+      }
+      guint64 v;
+      memcpy (&v, in + x, sizeof v);
+      if (v != 0) {
+        x += __builtin_ctzll (v) >> 3;
+        break;
+      }
+      x += 8;
+    }
+    if (x >= w)
+      return n;
+    int lo = x;
+    /* To the next clear pixel (the lowest zero byte is found exactly by the borrow test). */
+    for (;;) {
+      if (x + 8 > w) {
+        while (x < w && in[x] != 0)
+          x++;
+        break;
+      }
+      guint64 v;
+      memcpy (&v, in + x, sizeof v);
+      guint64 zero = (v - ONES) & ~v & HIGHS;
+      if (zero != 0) {
+        x += __builtin_ctzll (zero) >> 3;
+        break;
+      }
+      x += 8;
+    }
+    runs[n].lo = lo;
+    runs[n].hi = x - 1;
+    n++;
+  }
+}
+
+/* Output pixel i's window is in[i - a .. i - a + len - 1]. Erosion keeps i where the window
+ * lies inside a run, a run at the border reaching on past it (pixels outside count as set). */
+static int
+runs_erode (Run *runs, int n, int w, int len, int a)
+{
+  int m = 0;
+  for (int k = 0; k < n; k++) {
+    int s = runs[k].lo == 0 ? -len - 1 : runs[k].lo;
+    int e = runs[k].hi == w - 1 ? w + len : runs[k].hi;
+    int lo = MAX (s + a, 0), hi = MIN (e - len + 1 + a, w - 1);
+    if (lo <= hi)
+      runs[m++] = (Run) { lo, hi };
+  }
+  return m;
+}
+
+/* Dilation sets i where the window meets a run (pixels outside count as clear). Runs stay
+ * in order, as they all move by the same amount; ones that overlap or touch are merged. */
+static int
+runs_dilate (Run *runs, int n, int w, int len, int a)
+{
+  int m = 0;
+  for (int k = 0; k < n; k++) {
+    int lo = MAX (runs[k].lo - len + 1 + a, 0), hi = MIN (runs[k].hi + a, w - 1);
+    if (lo > hi)
+      continue;
+    if (m > 0 && lo <= runs[m - 1].hi + 1)
+      runs[m - 1].hi = MAX (runs[m - 1].hi, hi);
+    else
+      runs[m++] = (Run) { lo, hi };
+  }
+  return m;
+}
+
+static void
+rows_pass (const TsImage *src, TsImage *dst, TsCvMorph op, int len)
+{
+  int w = src->width, a = len / 2;
+  g_autofree Run *runs = g_new (Run, w / 2 + 1);
+  for (int y = 0; y < src->height; y++) {
+    int n = row_runs (src->data + (gsize) y * (gsize) src->stride, w, runs);
+    switch (op) {
+    case TS_CV_MORPH_ERODE:
+      n = runs_erode (runs, n, w, len, a);
+      break;
+    case TS_CV_MORPH_DILATE:
+      n = runs_dilate (runs, n, w, len, a);
+      break;
+    case TS_CV_MORPH_OPEN:
+      n = runs_erode (runs, n, w, len, a);
+      n = runs_dilate (runs, n, w, len, a);
+      break;
+    default:
+      n = runs_dilate (runs, n, w, len, a);
+      n = runs_erode (runs, n, w, len, a);
+      break;
+    }
+    guint8 *out = dst->data + (gsize) y * (gsize) dst->stride;
+    int x = 0;
+    for (int k = 0; k < n; k++) {
+      memset (out + x, 0, (gsize) (runs[k].lo - x));
+      memset (out + runs[k].lo, 255, (gsize) (runs[k].hi - runs[k].lo + 1));
+      x = runs[k].hi + 1;
+    }
+    memset (out + x, 0, (gsize) (w - x));
+  }
+}
+
 TsImage *
 ts_morph_line (const TsImage *bin, TsCvMorph op, int len, gboolean vertical)
 {
   g_return_val_if_fail (bin != NULL, NULL);
   if (bin->channels != 1 || len < 1 || op < TS_CV_MORPH_ERODE || op > TS_CV_MORPH_CLOSE)
     return NULL;
-  /* Along x OpenCV's row filter is as quick as this would be. */
-  if (!vertical || len > MAX_COLS_LEN)
-    return ts_cv_morphology (bin, op, vertical ? 1 : len, vertical ? len : 1, FALSE);
+  /* Along x OpenCV's row filter costs in proportion to the line's length: on a 960 x 540
+   * text map an opening 3 long cost 0.08 ms, 15 long 0.21 and 30 long 0.32, where the runs
+   * cost 0.11-0.13 ms whatever the length (a dilation 3 long 0.04 against 0.2). Short lines
+   * are left to OpenCV. */
+  gboolean twice = op == TS_CV_MORPH_OPEN || op == TS_CV_MORPH_CLOSE;
+  if (!vertical && len < (twice ? ROWS_MIN_LEN : 4 * ROWS_MIN_LEN))
+    return ts_cv_morphology (bin, op, len, 1, FALSE);
+  if (vertical && len > MAX_COLS_LEN)
+    return ts_cv_morphology (bin, op, 1, len, FALSE);
   TsImage *out = ts_image_new_unset (bin->width, bin->height, 1);
+  if (!vertical) {
+    rows_pass (bin, out, op, len);
+    return out;
+  }
   if (op == TS_CV_MORPH_ERODE || op == TS_CV_MORPH_DILATE) {
     cols_pass (bin, out, op == TS_CV_MORPH_DILATE, len);
   } else {
