@@ -2,6 +2,7 @@
  * lines (text strokes joined by morphology into line blobs, cut free of strokes across
  * them), on a shrunken grey copy and, for large titles, on one half its size. */
 #include "detect.h"
+#include "edges.h"
 #include "morph.h"
 #include "cputime.h"
 #include "cv.h"
@@ -428,7 +429,7 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
   double max_h = p->max_title_height * MIN (gray->width, gray->height);
   g_autoptr (TsImage) blurred = ts_image_copy (gray);
   ts_cv_gaussian_blur (blurred, 1.0);
-  g_autoptr (TsImage) edges = ts_cv_canny (blurred, 40, 110);
+  g_autoptr (TsImage) edges = ts_edges_canny (blurred, 40, 110);
   g_autoptr (TsImage) thick = ts_morph_rect (edges, TS_CV_MORPH_DILATE, 3, 3);
   g_autoptr (TsCvContours) contours = ts_cv_find_contours (thick, FALSE);
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
