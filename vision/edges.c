@@ -16,6 +16,10 @@
 typedef gint16 V8 __attribute__ ((vector_size (16)));
 typedef guint8 U8 __attribute__ ((vector_size (8)));
 typedef guint8 U16 __attribute__ ((vector_size (16)));
+typedef gint32 I8 __attribute__ ((vector_size (32)));
+
+/* tan 22.5 degrees in 15-bit fixed point, as OpenCV rounds it */
+#define TG22 13573
 
 enum { MAP_NONE = 0, MAP_WEAK = 1, MAP_EDGE = 2 };
 
@@ -80,15 +84,49 @@ gradient_row (const TsImage *src, int r, gint16 *restrict dx, gint16 *restrict d
 static inline gboolean
 nms_max (int m, int xs, int ys, const gint16 *up, const gint16 *at, const gint16 *down)
 {
-  /* tan 22.5 degrees in 15-bit fixed point, as OpenCV rounds it */
-  const int tg22 = 13573;
-  int ax = abs (xs), ay = abs (ys) << 15, tg22x = ax * tg22;
+  int ax = abs (xs), ay = abs (ys) << 15, tg22x = ax * TG22;
   if (ay < tg22x)
     return m > at[-1] && m >= at[1];
   if (ay > tg22x + (ax << 16))
     return m > up[0] && m >= down[0];
   int s = (xs ^ ys) < 0 ? -1 : 1;
   return m > up[-s] && m > down[s];
+}
+
+static inline V8
+load16 (const gint16 *p)
+{
+  V8 v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+/* nms_max() for the eight pixels from x, into row[x..x + 7] (MAP_NONE, MAP_WEAK or
+ * MAP_EDGE: above low8, or above high8, and a maximum); returns whether any is an edge. */
+static inline gboolean
+nms_max8 (const gint16 *dx, const gint16 *dy, const gint16 *up, const gint16 *at,
+          const gint16 *down, V8 low8, V8 high8, guint8 *row)
+{
+  V8 m = load16 (at), xs = load16 (dx), ys = load16 (dy);
+  I8 ax = __builtin_convertvector (abs8 (xs), I8), ay = __builtin_convertvector (abs8 (ys), I8);
+  I8 tg22x = ax * TG22;
+  ay <<= 15;
+  V8 horizontal = __builtin_convertvector (ay < tg22x, V8);
+  V8 vertical = __builtin_convertvector (ay > tg22x + (ax << 16), V8);
+  /* The diagonals: s = 1 (up-left to down-right) where dx and dy share a sign. */
+  V8 same = (xs ^ ys) >= 0;
+  V8 on_h = (m > load16 (at - 1)) & (m >= load16 (at + 1));
+  V8 on_v = (m > load16 (up)) & (m >= load16 (down));
+  V8 on_d = (same & (m > load16 (up - 1)) & (m > load16 (down + 1))) |
+            (~same & (m > load16 (up + 1)) & (m > load16 (down - 1)));
+  V8 ok = (m > low8) & ((horizontal & on_h) | (vertical & on_v) |
+                        (~(horizontal | vertical) & on_d));
+  V8 edge = ok & (m > high8);
+  U8 marks = __builtin_convertvector ((ok & MAP_WEAK) + (edge & (MAP_EDGE - MAP_WEAK)), U8);
+  memcpy (row, &marks, sizeof marks);
+  guint64 any[2];
+  memcpy (any, &edge, sizeof any);
+  return (any[0] | any[1]) != 0;
 }
 
 TsImage *
@@ -114,8 +152,9 @@ ts_edges_canny (const TsImage *gray, int low, int high)
   g_autofree guint32 *stack = g_new (guint32, (gsize) w * (gsize) h);
   gsize top = 0;
   gradient_row (gray, 0, dx_next, dy_next, at);
-  V8 low8 = { 0 };
-  low8 += (gint16) low;
+  V8 low8 = { 0 }, high8 = { 0 };
+  low8 += (gint16) MIN (low, G_MAXINT16);
+  high8 += (gint16) MIN (high, G_MAXINT16);
   for (int y = 0; y < h; y++) {
     gint16 *t = dx;
     dx = dx_next, dx_next = t;
@@ -126,18 +165,21 @@ ts_edges_canny (const TsImage *gray, int low, int high)
     else
       memset (down - 1, 0, sizeof (gint16) * (gsize) mw);
     guint8 *row = map + (gsize) (y + 1) * (gsize) mw + 1;
-    for (int x = 0; x < w; x++) {
-      if ((x & 7) == 0 && x + 8 <= w) {
-        V8 m8;
-        memcpy (&m8, at + x, sizeof m8);
-        V8 above = m8 > low8;
-        guint64 any[2];
-        memcpy (any, &above, sizeof any);
-        if ((any[0] | any[1]) == 0) {
-          x += 7;
-          continue;
-        }
-      }
+    int x = 0;
+    for (; x + 8 <= w; x += 8) {
+      V8 m8 = load16 (at + x);
+      V8 above = m8 > low8;
+      guint64 any[2];
+      memcpy (any, &above, sizeof any);
+      if ((any[0] | any[1]) == 0)
+        continue;
+      if (!nms_max8 (dx + x, dy + x, up + x, at + x, down + x, low8, high8, row + x))
+        continue;
+      for (int k = x; k < x + 8; k++)
+        if (row[k] == MAP_EDGE)
+          stack[top++] = (guint32) (row + k - map);
+    }
+    for (; x < w; x++) {
       int m = at[x];
       if (m <= low || !nms_max (m, dx[x], dy[x], up + x, at + x, down + x))
         continue;
