@@ -92,7 +92,7 @@ typedef struct {
 
 /* The runs of set pixels of row in (w pixels) into runs; returns how many. Eight pixels at
  * a time: the lowest byte of a word (little-endian) that is set, or clear, is where the run
- * begins or ends. */
+ * begins or ends; a pixel at a time on big-endian machines. */
 #define ONES 0x0101010101010101ull
 #define HIGHS 0x8080808080808080ull
 static int
@@ -102,7 +102,7 @@ row_runs (const guint8 *in, int w, Run *runs)
   for (;;) {
     /* To the next set pixel. */
     for (;;) {
-      if (x + 8 > w) {
+      if (x + 8 > w || G_BYTE_ORDER != G_LITTLE_ENDIAN) {
         while (x < w && in[x] == 0)
           x++;
         break;
@@ -120,7 +120,7 @@ row_runs (const guint8 *in, int w, Run *runs)
     int lo = x;
     /* To the next clear pixel (the lowest zero byte is found exactly by the borrow test). */
     for (;;) {
-      if (x + 8 > w) {
+      if (x + 8 > w || G_BYTE_ORDER != G_LITTLE_ENDIAN) {
         while (x < w && in[x] != 0)
           x++;
         break;
