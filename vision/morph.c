@@ -238,6 +238,9 @@ ts_morph_line (const TsImage *bin, TsCvMorph op, int len, gboolean vertical)
   return out;
 }
 
+/* The largest side of a rectangle both of whose sides OpenCV is quicker with. */
+#define CV_RECT_MAX 7
+
 /* Erosion or dilation with a rectangle: min and max part into a line along x and one along
  * y (a line one pixel long changes nothing and is skipped). */
 static TsImage *
@@ -258,6 +261,12 @@ ts_morph_rect (const TsImage *bin, TsCvMorph op, int kw, int kh)
   g_return_val_if_fail (bin != NULL, NULL);
   if (bin->channels != 1 || kw < 1 || kh < 1)
     return NULL;
+  /* OpenCV filters a rectangle along x and y in one pass over the image, through a few rows
+   * of buffer: on a 960 x 540 stroke map a 3 x 3 opening cost 0.11 ms, a 7 x 7 one 0.16,
+   * against 0.20 and 0.21 here (a 1 x n line costs it a pass per row of the kernel). */
+  if (kw > 1 && kh > 1 && kw <= CV_RECT_MAX && kh <= CV_RECT_MAX &&
+      op >= TS_CV_MORPH_ERODE && op <= TS_CV_MORPH_CLOSE)
+    return ts_cv_morphology (bin, op, kw, kh, FALSE);
   switch (op) {
   case TS_CV_MORPH_ERODE:
   case TS_CV_MORPH_DILATE:

@@ -15,12 +15,14 @@
 
 G_BEGIN_DECLS
 
-/* A new 0/255 image: op (erode, dilate, open or close) of a binary image (0 or not 0, one
- * channel) with a straight line len pixels long along y when vertical, along x otherwise.
- * Returns NULL for another op, a colour image or len < 1. */
+/* A new 0/255 image: op (erode, dilate, open or close) of a 0/255 image (one channel) with
+ * a straight line len pixels long along y when vertical, along x otherwise. (The kernels
+ * OpenCV is quicker with are left to it, which keeps other values as they are.) Returns
+ * NULL for another op, a colour image or len < 1. */
 TsImage *ts_morph_line (const TsImage *bin, TsCvMorph op, int len, gboolean vertical);
 
-/* The same with a kw x kh rectangle: a line along x, then one along y. */
+/* The same with a kw x kh rectangle: a line along x, then one along y; a small one (both
+ * sides 2 to 7) by OpenCV, whose rectangle filter is quicker there. */
 TsImage *ts_morph_rect (const TsImage *bin, TsCvMorph op, int kw, int kh);
 
 G_END_DECLS
