@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-/* Along y, a row at a time, 16 columns at once: per column, c holds how many rows the run of
+/* Along y, a row at a time, 32 columns at once: per column, c holds how many rows the run of
  * set pixels ending at row k has gone on (eroding; rows above the image count as set), or
  * how many rows ago the last set pixel was (dilating), both saturating at 255. Output row
  * i's window ends at row k = i - a + len - 1, and its pixel is set when c reaches len
@@ -16,23 +16,21 @@
  * foot and are finished after the loop with the rows left. Lines up to MAX_COLS_LEN long,
  * so no threshold reaches the saturated count. */
 #define MAX_COLS_LEN 254
-typedef guint8 Vec __attribute__ ((vector_size (16)));
+typedef guint8 Vec __attribute__ ((vector_size (32)));
 
-static inline Vec
-vec_load (const guint8 *p)
-{
-  Vec v;
-  memcpy (&v, p, sizeof v);
-  return v;
-}
+/* Loads a Vec from p (a macro: a 32-byte vector passed by value would change the ABI
+ * without AVX). */
+#define VEC_LOAD(v, p) memcpy (&(v), (p), sizeof (Vec))
 
 static void
 cols_step (const guint8 *in, guint8 *c, int w, gboolean dilate)
 {
   const Vec zero = { 0 }, one = zero + 1, full = zero + 255;
   int x = 0;
-  for (; x + 16 <= w; x += 16) {
-    Vec v = vec_load (in + x), n = vec_load (c + x);
+  for (; x + (int) sizeof (Vec) <= w; x += (int) sizeof (Vec)) {
+    Vec v, n;
+    VEC_LOAD (v, in + x);
+    VEC_LOAD (n, c + x);
     Vec set = (Vec) (v != zero);
     Vec more = n + (one & (Vec) (n != full));
     n = dilate ? (more & ~set) : (more & set);
@@ -50,8 +48,9 @@ cols_emit (const guint8 *c, guint8 *out, int w, int need, gboolean dilate)
 {
   const Vec zero = { 0 }, limit = zero + (guint8) need;
   int x = 0;
-  for (; x + 16 <= w; x += 16) {
-    Vec n = vec_load (c + x);
+  for (; x + (int) sizeof (Vec) <= w; x += (int) sizeof (Vec)) {
+    Vec n;
+    VEC_LOAD (n, c + x);
     Vec o = dilate ? (Vec) (n < limit) : (Vec) (n >= limit);
     memcpy (out + x, &o, sizeof o);
   }
@@ -59,7 +58,16 @@ cols_emit (const guint8 *c, guint8 *out, int w, int need, gboolean dilate)
     out[x] = (dilate ? c[x] < need : c[x] >= need) ? 255 : 0;
 }
 
-static void
+/* On x86-64 with GCC the pass is built for AVX2 as well as the baseline (which does the 32
+ * columns in two halves), the loader choosing: a 960 x 540 closing along y 0.092 -> 0.042
+ * ms. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+#define MORPH_CLONES __attribute__ ((target_clones ("avx2", "default"), flatten))
+#else
+#define MORPH_CLONES
+#endif
+
+MORPH_CLONES static void
 cols_pass (const TsImage *src, TsImage *dst, gboolean dilate, int len)
 {
   int w = src->width, n = src->height, a = len / 2;

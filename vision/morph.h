@@ -5,7 +5,7 @@
  * kernel's length; along y its column filter costs four to five times as much, for a 1x3
  * kernel as for a 1x40 one. Here a line along y costs one pass over the image whatever its
  * length: per column, a count of the rows since the run began or since the last set pixel,
- * 16 columns at a time; a long line along x, one pass over each row's runs of set pixels
+ * 32 columns at a time; a long line along x, one pass over each row's runs of set pixels
  * (short ones are left to OpenCV's row filter, quicker there). The results are the
  * pixels ts_cv_morphology() gives for the same rectangle, anchored at its middle (len / 2) as
  * OpenCV anchors it, borders included: the tests compare the two. */
