@@ -230,18 +230,6 @@ ts_calibration_fit_image (TsCalibration *cal, int width, int height)
   }
 }
 
-/* Twice the signed area of a polygon of n points (x, y pairs). */
-static double
-polygon_area2 (const double *xy, guint n)
-{
-  double a = 0;
-  for (guint k = 0; k < n; k++) {
-    guint j = (k + 1) % n;
-    a += xy[2 * k] * xy[2 * j + 1] - xy[2 * j] * xy[2 * k + 1];
-  }
-  return a;
-}
-
 /* Keeps the part of polygon in (x, y pairs) where axis coordinate (0 x, 1 y) times sign is at
  * most limit times sign (one step of Sutherland-Hodgman clipping). */
 static void
@@ -271,7 +259,7 @@ ts_calibration_zone_in_view (const TsCalibration *cal, int i, int width, int hei
     return 1;
   int n;
   const double *mm = ts_zone_layout_get_zone (cal->layout, i, NULL, NULL, &n);
-  double whole = fabs (polygon_area2 (mm, (guint) n));
+  double whole = ts_zone_polygon_area (mm, n);
   if (n < 3 || whole <= 0)
     return 1;
   /* A homography keeps straight lines straight: the picture's rectangle clips the zone's
@@ -290,7 +278,7 @@ ts_calibration_zone_in_view (const TsCalibration *cal, int i, int width, int hei
   double *p = (double *) a->data;
   for (guint k = 0; k < a->len / 2; k++)
     ts_table_plane_to_mm (&cal->plane, p[2 * k], p[2 * k + 1], &p[2 * k], &p[2 * k + 1]);
-  double seen = a->len >= 6 ? fabs (polygon_area2 (p, a->len / 2)) : 0;
+  double seen = a->len >= 6 ? ts_zone_polygon_area (p, (int) (a->len / 2)) : 0;
   return CLAMP (seen / whole, 0, 1);
 }
 

@@ -63,16 +63,15 @@ ts_zone_layout_free (TsZoneLayout *layout)
   g_free (layout);
 }
 
-/* Twice the signed area: zero means the polygon is degenerate. */
-static double
-polygon_area2 (const double *xy, int n)
+double
+ts_zone_polygon_area (const double *xy, int n)
 {
   double a = 0;
   for (int i = 0; i < n; i++) {
     int j = (i + 1) % n;
     a += xy[2 * i] * xy[2 * j + 1] - xy[2 * j] * xy[2 * i + 1];
   }
-  return a;
+  return fabs (a) / 2;
 }
 
 static TsZoneLayout *
@@ -144,7 +143,7 @@ layout_from_keytext (const TsKeyText *kt, GError **error)
       z.xy = ts_keytext_get_points (kt, group, area_names[k], 3, &z.n, error);
       if (z.xy == NULL)
         goto fail;
-      if (fabs (polygon_area2 (z.xy, z.n)) < 1e-6) {
+      if (ts_zone_polygon_area (z.xy, z.n) < 1e-6) {  /* degenerate */
         ts_keytext_error (kt, error, group, area_names[k], "the polygon has no area");
         g_free (z.xy);
         goto fail;

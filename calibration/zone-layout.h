@@ -64,6 +64,10 @@ int ts_zone_layout_get_n_zones (const TsZoneLayout *layout);
 const double *ts_zone_layout_get_zone (const TsZoneLayout *layout, int i, TsAreaKind *out_kind,
                                        int *out_player, int *n_out);
 
+/* The area of a polygon of n points (x, y pairs, either way round): table mm^2 for a
+ * zone's. */
+double ts_zone_polygon_area (const double *xy, int n);
+
 /* Which zone (and whose) the table point (x_mm, y_mm) lies in. Returns TS_AREA_NONE and
  * player -1 outside every zone. */
 TsAreaKind ts_zone_layout_locate (const TsZoneLayout *layout, double x_mm, double y_mm, int *out_player);

@@ -70,6 +70,19 @@ demo_dir (void)
   return g_build_filename (g_getenv ("TS_SOURCE_DIR"), "tests", "fixtures", "demo-session", NULL);
 }
 
+/* The small recorded session as a capture source. */
+static TsCaptureSource *
+demo_source (void)
+{
+  g_autofree char *dir = demo_dir ();
+  g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
+  g_autoptr (GError) error = NULL;
+  TsCaptureSource *source = ts_capture_open (spec, &error);
+  if (source == NULL)
+    fail_msg ("%s", error->message);
+  return source;
+}
+
 static void
 read_points (JsonArray *a, double out[4][2])
 {
@@ -303,11 +316,8 @@ static void
 test_live_feed__demo_session_reaches_view_and_engine (void **st)
 {
   Fixture *f = *st;
-  g_autofree char *dir = demo_dir ();
-  g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
   g_autoptr (GError) error = NULL;
-  TsCaptureSource *source = ts_capture_open (spec, &error);
-  assert_non_null (source);
+  TsCaptureSource *source = demo_source ();
   TsLiveFeed *feed = ts_live_feed_new (f->window, source, demo_calibration (), NULL, NULL);
   ts_live_feed_set_detect_func (feed, truth_detect, truth_load (76, 0), truth_free);
   assert_true (ts_window_start_live (f->window, feed, TRUE, &error));
@@ -382,11 +392,8 @@ static void
 test_live_feed__zones_out_of_view_named_in_banner (void **st)
 {
   Fixture *f = *st;
-  g_autofree char *dir = demo_dir ();
-  g_autofree char *spec = g_strdup_printf ("dir:%s", dir);
   g_autoptr (GError) error = NULL;
-  TsCaptureSource *source = ts_capture_open (spec, &error);
-  assert_non_null (source);
+  TsCaptureSource *source = demo_source ();
   TsCalibration *cal = demo_calibration ();
   int n = 0;
   const double *marks = ts_zone_layout_get_marks (ts_calibration_get_layout (cal), &n);
