@@ -44,6 +44,9 @@
 /* Unseen frames that make a gap in which one card may have been taken and another put in
  * its place (a card carried away takes about a third of a second). */
 #define GAP_FRAMES 5
+/* A card's outline found again this close to where it was last seen whole (a fraction of
+ * the card's long side) is that card lying where it lay. */
+#define WHOLE_AGAIN 0.1
 /* A title change noticed this long after such a gap ended is not dated by it (a hand that
  * once rested on the card has nothing to do with a change seen much later). */
 #define GAP_RECENT_US (3 * G_USEC_PER_SEC)
@@ -1796,6 +1799,24 @@ looks_like (const TsImage *image, const TsTrackInput *in, const Track *tr)
   return signature_distance (sig, tr->sig) <= SIG_FOUND_AGAIN;
 }
 
+/* The same, or with in's title taken at the other end of its outline: an outline alone does
+ * not tell a card's up from its down (seed 331's Channel found whole again: 1.52 from its
+ * look at the end its outline took for the top, 0.68 at the other). */
+static gboolean
+looks_like_either_way (const TsImage *image, const TsTrackInput *in, const Track *tr)
+{
+  if (looks_like (image, in, tr))
+    return TRUE;
+  if (!in->has_quad)
+    return FALSE;
+  TsTrackInput turned = *in;
+  for (int k = 0; k < 4; k++) {
+    turned.quad_px[k][0] = in->quad_px[(k + 2) % 4][0];
+    turned.quad_px[k][1] = in->quad_px[(k + 2) % 4][1];
+  }
+  return looks_like (image, &turned, tr);
+}
+
 static int
 compare_doubles (const void *a, const void *b)
 {
@@ -2899,6 +2920,22 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     for (guint b = 0; b < n; b++) {
       double d = hypot (inputs[b].center[0] - tr->center[0],
                         inputs[b].center[1] - tr->center[1]);
+      /* A card in play, its outline lost for a while, followed by pieces of itself (a
+       * tapped card's title line alone, lying against a pile) drifts off where it lies;
+       * its outline found again where it was last seen whole, its title looking as it
+       * did, is that card, not a new one for the pieces' tracks to take (seed 331: a
+       * Channel untapped, reported carried to the graveyard and cast again; sixth eight
+       * 262 -> 264 events found, 285 -> 286 reported). Only once pieces were followed:
+       * a card carried off whole and another put where it lay is not it (seed 29's
+       * Wooden Sphere and Sleight of Mind, lost when any outline there was taken). */
+      gboolean whole_again =
+        tr->state == TRACK_ACTIVE && !tr->pile && tr->quad_frames > 0 && !tr->last.has_quad &&
+        inputs[b].has_quad && own_outline (t, &inputs[b]) &&
+        hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) <
+          WHOLE_AGAIN * MAX (long_side (tr->whole.size), long_side (inputs[b].size)) &&
+        looks_like_either_way (image, &inputs[b], tr);
+      if (whole_again)
+        d = hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]);
       if (d > gate)
         continue;
       /* A piece of a card (a word of a title, a box of its art) is not the card: matched
@@ -2954,7 +2991,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       gboolean lost_a_frame = t->cur - tr->last_frame <= 2 && card_sized && tr->last.has_quad;
       /* A buried card is under the pile's top: the top takes the pile's detection. Nor
        * does a card found whole again pay: a hand hid it between pieces of it. */
-      gboolean penalised = (missing && !lost_a_frame && !found_whole) ||
+      gboolean penalised = (missing && !lost_a_frame && !found_whole && !whole_again) ||
                            tr->state == TRACK_BURIED;
       /* A track never seen whole (one that followed title lines alone: a stray line, a
        * piece of a card's text) pays as much to take a card's outline: the outline is
@@ -2970,7 +3007,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * size of the pieces its track followed (seed 97: a White Ward untapped, taken by a
        * pending track of its place kept since the game began; second eight 1080p games
        * 266 -> 267 events matched, the tuned eight the same events). */
-      double unit = found_whole ? MAX (ls, long_side (inputs[b].size)) : ls;
+      double unit = found_whole || whole_again ? MAX (ls, long_side (inputs[b].size)) : ls;
       Pair p = { d / unit + (penalised ? 0.25 : 0) + (never_whole ? 0.25 : 0) +
                    (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };

@@ -1651,6 +1651,55 @@ test_track__card_followed_by_its_turned_name_line_alone_was_tapped (void **state
   }
 }
 
+/* A Forest in play is tapped and its outline lost (lying against a pile, say): pieces of its
+ * title, smaller and smaller, are followed 45 mm off towards its graveyard, then a quarter
+ * second shows nothing of it and two thirds of a second a stray line of its text, until its
+ * outline is found again, untapped, where it lay, its title looking as it did: the card's
+ * own track takes it at once, and the untap is dated then (before, the stray line's track
+ * took it and handed it over two frames later; seed 331's Channel, whose pieces had drifted
+ * further, was reported put in the graveyard and played again). */
+static void
+test_track__card_found_whole_again_where_it_lay_is_that_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  s.cards[c].title_only = TRUE;
+  for (int k = 0; k < 8; k++) {
+    s.cards[c].scale = 1 - 0.04 * k;
+    s.cards[c].x += 5;
+    s.cards[c].y += 2.5;
+    sim_step (&s, 1);
+  }
+  s.cards[c].present = FALSE;
+  sim_step (&s, 8);
+  int stray = sim_add_line (&s, 300, 330, NULL, AREA_BATTLEFIELD, 1);
+  s.cards[stray].angle = 90;
+  sim_step (&s, 20);
+  s.cards[stray].present = FALSE;
+  s.cards[c] = (SimCard) { 300, 300, 0, NULL, AREA_BATTLEFIELD, TRUE, FALSE, 1 };
+  guint64 untapped = s.frame;
+  sim_step (&s, 2 * FPS);
+  /* The Forest and the pile's card came; nothing went anywhere. */
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_int_equal (find_named (&s, TS_OBS_ENTERED, "Forest")->track_id, forest_id);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_UNTAPPED, 0)->track_id, forest_id);
+  /* Dated as the outline came back: it went to the card's own track at once, not to the
+   * stray line's, which handed it over two frames later. */
+  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), untapped, 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card in play goes out of sight (to a graveyard, its way there unseen) and a moment
  * later a card of its name is put down in play four card lengths away: a second copy, come
  * into play, not the first moved across the table (seed 163: a second Earthquake, taken for
@@ -4956,6 +5005,7 @@ main (void)
     cmocka_unit_test (test_track__card_gone_a_while_is_not_found_again_by_a_stray_line),
     cmocka_unit_test (test_track__card_covered_a_while_is_found_again_by_its_title_line),
     cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
+    cmocka_unit_test (test_track__card_found_whole_again_where_it_lay_is_that_card),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
