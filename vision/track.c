@@ -2928,14 +2928,15 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * 262 -> 264 events found, 285 -> 286 reported). Only once pieces were followed:
        * a card carried off whole and another put where it lay is not it (seed 29's
        * Wooden Sphere and Sleight of Mind, lost when any outline there was taken). */
+      double from_anchor = hypot (inputs[b].center[0] - tr->anchor[0],
+                                  inputs[b].center[1] - tr->anchor[1]);
       gboolean whole_again =
         tr->state == TRACK_ACTIVE && !tr->pile && tr->quad_frames > 0 && !tr->last.has_quad &&
         inputs[b].has_quad && own_outline (t, &inputs[b]) &&
-        hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) <
-          WHOLE_AGAIN * MAX (long_side (tr->whole.size), long_side (inputs[b].size)) &&
+        from_anchor < WHOLE_AGAIN * MAX (long_side (tr->whole.size), long_side (inputs[b].size)) &&
         looks_like_either_way (image, &inputs[b], tr);
       if (whole_again)
-        d = hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]);
+        d = from_anchor;
       if (d > gate)
         continue;
       /* A piece of a card (a word of a title, a box of its art) is not the card: matched
