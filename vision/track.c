@@ -2858,10 +2858,19 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                              t->p.confirm_below);
     o->from_area = old->area;
   }
-  /* The card's turns while tr followed it, since old's card came (old's track may have
-   * followed only its title line as it turned). */
-  if (!tr->pile)
-    pending_turns_report (t, tr, old->tapped, old->confirmed_us, conf, out);
+  /* The card's turns while tr followed it, since old's card came or last turned (old's
+   * track may have followed only its title line as it turned; a turn old saw and reported,
+   * tr saw too: seed 331, a Channel reported tapped and untapped a second time, 34 and 3
+   * frames late). Seen till a frame ago, old knows how the card lies better than a tr that
+   * has seen no turn since old's last (outlines not a card's size, whose turns do not
+   * count): tr goes on from old's state (seed 313: a Circle of Protection: Blue reported
+   * untapped, dated 26 frames back, and tapped again). */
+  gint64 since_us = MAX (old->confirmed_us, old->turned_us);
+  if (!tr->pile && t->cur - old->last_frame <= 1 && tr->turned_us <= since_us) {
+    tr->tapped = old->tapped;
+    tr->turn_frames = tr->turn_looks = 0;
+  } else if (!tr->pile)
+    pending_turns_report (t, tr, old->tapped, since_us, conf, out);
   g_ptr_array_remove_fast (t->tracks, old);
 }
 

@@ -133,6 +133,16 @@ sim_step (Sim *s, int frames)
   }
 }
 
+/* sim_step a frame at a time, taking the readings done off the frame loop after each. */
+static void
+sim_step_flushed (Sim *s, int frames)
+{
+  for (int f = 0; f < frames; f++) {
+    sim_step (s, 1);
+    ts_tracker_flush (s->tracker, s->obs);
+  }
+}
+
 static guint
 count_kind (const Sim *s, TsObservationKind kind)
 {
@@ -725,10 +735,7 @@ test_track__names_read_off_the_frame_loop_once_each (void **state)
   /* One reading is not yet a name: nothing is reported before a second one agrees. */
   sim_step (&s, 1);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);
-  for (int k = 0; k < 3 * FPS; k++) {
-    sim_step (&s, 1);
-    ts_tracker_flush (s.tracker, s.obs);
-  }
+  sim_step_flushed (&s, 3 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 4);
   for (int i = 0; i < 4; i++) {
     const TsObservation *o = find_obs (&s, TS_OBS_ENTERED, (guint) i);
@@ -812,10 +819,7 @@ test_track__unnamed_card_is_reported_for_confirmation (void **state)
   g_mutex_unlock (&fr.lock);
   ts_tracker_flush (s.tracker, s.obs);
   assert_null (find_obs (&s, TS_OBS_NAMED, 0));  /* one reading: not yet */
-  for (int k = 0; k < FPS; k++) {
-    sim_step (&s, 1);
-    ts_tracker_flush (s.tracker, s.obs);
-  }
+  sim_step_flushed (&s, FPS);
   const TsObservation *named = find_obs (&s, TS_OBS_NAMED, 0);
   assert_non_null (named);
   assert_int_equal (named->track_id, id);
@@ -1197,6 +1201,7 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   assert_true (mv->time_us <= (gint64) last_seen * FRAME_US);
   forest_sim_clear (&s, &fr);
 }
+
 
 /* A card in play vanishes where it lay (a hand over it takes it), and the top of its owner's
  * graveyard reads as it once, then nothing (glare); the recording ends a second and a half
@@ -1698,6 +1703,77 @@ test_track__card_found_whole_again_where_it_lay_is_that_card (void **state)
   assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), untapped, 1);
   assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
   forest_sim_clear (&s, &fr);
+}
+
+/* A card in play, and a piece of its title beside it followed by a track of its own, not
+ * reported while its reading is slow, are seen tapped and untapped together. Named, the
+ * piece's track is found to be the card's: the turns it saw were the card's own, reported
+ * already (seed 331: a Channel, followed meanwhile by a second track, was reported tapped and
+ * untapped a second time, 34 and 3 frames late). */
+static void
+test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again (void **state)
+{
+  FakeReader fr = { .line_room = G_MAXDOUBLE };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  Sim s;
+  sim_init (&s, NULL, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_step_flushed (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  /* The reader is slow a while: the piece's name comes only after the card has turned and
+   * turned back. */
+  g_mutex_lock (&fr.lock);
+  fr.blocked = TRUE;
+  g_mutex_unlock (&fr.lock);
+  int piece = sim_add_line (&s, 310, 300, NULL, AREA_BATTLEFIELD, 1);
+  sim_step (&s, 5);
+  s.cards[c].angle = s.cards[piece].angle = 90;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  s.cards[c].angle = s.cards[piece].angle = 0;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  g_mutex_lock (&fr.lock);
+  fr.blocked = FALSE;
+  g_cond_broadcast (&fr.cond);
+  g_mutex_unlock (&fr.lock);
+  sim_step_flushed (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  sim_clear (&s);
+  g_mutex_clear (&fr.lock);
+  g_cond_clear (&fr.cond);
+}
+
+/* A card in play is also followed by a second track, through outlines of another size than
+ * a card's (it and the card beside it as one), whose turns do not count; the card is tapped.
+ * The second track, seen the card's size at last, is found to be the card's: the card lies
+ * as its own track saw it, tapped, not as the second track last knew it (seed 313: a Circle
+ * of Protection: Blue was reported untapped, dated 26 frames back, and tapped again). */
+static void
+test_track__second_track_of_a_card_goes_on_from_the_cards_state (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Forest");
+  int odd = sim_add (&s, 330, 300, "Forest", AREA_BATTLEFIELD);
+  s.cards[odd].scale = 1.6;
+  sim_step (&s, 10);
+  s.cards[c].angle = s.cards[odd].angle = 90;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  s.cards[odd].scale = 1;
+  s.cards[odd].x = 305;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 0);
+  sim_clear (&s);
 }
 
 /* A card in play goes out of sight (to a graveyard, its way there unseen) and a moment
@@ -5006,6 +5082,8 @@ main (void)
     cmocka_unit_test (test_track__card_covered_a_while_is_found_again_by_its_title_line),
     cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
     cmocka_unit_test (test_track__card_found_whole_again_where_it_lay_is_that_card),
+    cmocka_unit_test (test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again),
+    cmocka_unit_test (test_track__second_track_of_a_card_goes_on_from_the_cards_state),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
