@@ -47,6 +47,9 @@
 /* A card's outline found again this close to where it was last seen whole (a fraction of
  * the card's long side) is that card lying where it lay. */
 #define WHOLE_AGAIN 0.1
+/* ... unless a reported card's outline lay this close to it the frame before (a fraction of
+ * that card's long side): a card turning moves a little. */
+#define WHOLE_AGAIN_OTHER 0.25
 /* A title change noticed this long after such a gap ended is not dated by it (a hand that
  * once rested on the card has nothing to do with a change seen much later). */
 #define GAP_RECENT_US (3 * G_USEC_PER_SEC)
@@ -1788,6 +1791,23 @@ own_outline (const TsTracker *t, const TsTrackInput *in)
   return ratio < TURN_SIZE_RATIO && ratio > 1 / TURN_SIZE_RATIO;
 }
 
+/* Did the track of a reported card other than tr follow an outline where in lies, the
+ * frame before? Then in is that card's, moved a little as it turns, not tr's card found
+ * whole again where it lay (seed 211: a Wheel of Fortune tapped where a Circle of
+ * Protection: Blue had lain, taken by the Circle's track, was reported put in the library). */
+static gboolean
+outline_followed (const TsTracker *t, const Track *tr, const TsTrackInput *in)
+{
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (o != tr && o->state == TRACK_ACTIVE && o->last_frame + 1 == t->cur && o->last.has_quad &&
+        hypot (o->last.center[0] - in->center[0], o->last.center[1] - in->center[1]) <
+          WHOLE_AGAIN_OTHER * long_side (o->size))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Whether in's title looks like tr's when it was last read, to within SIG_FOUND_AGAIN
  * (TRUE when either look is not known). */
 static gboolean
@@ -2943,7 +2963,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         tr->state == TRACK_ACTIVE && !tr->pile && tr->quad_frames > 0 && !tr->last.has_quad &&
         inputs[b].has_quad && own_outline (t, &inputs[b]) &&
         from_anchor < WHOLE_AGAIN * MAX (long_side (tr->whole.size), long_side (inputs[b].size)) &&
-        looks_like_either_way (image, &inputs[b], tr);
+        !outline_followed (t, tr, &inputs[b]) && looks_like_either_way (image, &inputs[b], tr);
       if (whole_again)
         d = from_anchor;
       if (d > gate)

@@ -1776,6 +1776,44 @@ test_track__second_track_of_a_card_goes_on_from_the_cards_state (void **state)
   sim_clear (&s);
 }
 
+/* A card reported in play is followed by a piece of its title drifting off (its outline
+ * lost), and an Island is put down beside where it lay and read. Tapped, the Island's outline
+ * moves onto the place where the first card was last seen whole: it is still the Island, whose
+ * track followed it the frame before, not the first card found whole again (seed 211: a Wheel
+ * of Fortune tapped where a Circle of Protection: Blue had lain was taken by the Circle's
+ * track, and reported put in the library). */
+static void
+test_track__card_turning_onto_where_another_lay_is_itself (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  s.cards[c].title_only = TRUE;
+  for (int k = 0; k < 8; k++) {
+    s.cards[c].x += 5;
+    sim_step (&s, 1);
+  }
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);
+  paint_title (im, 300, 312, 60, TRUE);  /* reads Island */
+  int island = sim_add (&s, 300, 312, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, FPS);
+  const TsObservation *came = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (came);
+  guint island_id = came->track_id;
+  paint_title (im, 300, 312, BLANK_GREY, FALSE);
+  paint_title (im, 300, 300, 60, TRUE);
+  s.cards[island].angle = 90;
+  s.cards[island].y = 300;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_TAPPED, 0)->track_id, island_id);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_true (island_id != forest_id);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card in play goes out of sight (to a graveyard, its way there unseen) and a moment
  * later a card of its name is put down in play four card lengths away: a second copy, come
  * into play, not the first moved across the table (seed 163: a second Earthquake, taken for
@@ -5084,6 +5122,7 @@ main (void)
     cmocka_unit_test (test_track__card_found_whole_again_where_it_lay_is_that_card),
     cmocka_unit_test (test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again),
     cmocka_unit_test (test_track__second_track_of_a_card_goes_on_from_the_cards_state),
+    cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
