@@ -66,6 +66,10 @@
 #define PILE_UNSEEN_US (G_USEC_PER_SEC)
 /* The confidence of a card reported gone for being unseen at a recording's end. */
 #define UNSEEN_AT_END_CONF 0.5
+/* How sure a card that another now lies in place of, gone where no pile tells, left. */
+#define SWAPPED_LEFT_CONF 0.7
+/* How long such a card waits for a pile of its owner's to be read as it. */
+#define GHOST_WAIT_US G_USEC_PER_SEC
 /* A pile's top reported as a card is read again this often: another card put on it may look
  * much like it to the title's coarse look (seed 29: a Chaos Orb onto a Basalt Monolith, both
  * grey-barred artifacts), and its way there may go unseen (carried off fast). Eight 1080p
@@ -235,6 +239,10 @@ typedef struct {
   double name_score;
   GArray *votes;          /* Vote: readings since the identity was last put in doubt */
   gboolean by_person;     /* a person named it: readings no longer change it */
+  gboolean ghost;         /* another card lies where it lay: gone, where to not yet known
+                           * (ghost_new); no detection is its */
+  gint64 ghost_until_us;  /* ghost: reported gone then, unless a pile told where before */
+  gint64 top_us;          /* a pile's: when its top was last seen to change (or it began) */
   gboolean rechecking;    /* its title changed: readings decide whether it is another card */
   guint64 master;         /* TRACK_SHADOW: the key of the card it is a detection of */
   int reads;
@@ -610,7 +618,7 @@ ts_tracker_get_n_cards (const TsTracker *t)
   guint n = 0;
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *tr = t->tracks->pdata[i];
-    n += tr->state == TRACK_ACTIVE || tr->state == TRACK_BURIED;
+    n += (tr->state == TRACK_ACTIVE && !tr->ghost) || tr->state == TRACK_BURIED;
   }
   return n;
 }
@@ -980,6 +988,15 @@ other_read_after (const Track *tr, const Vote *v)
   return FALSE;
 }
 
+/* May the pile p be where card o went? Any pile may, for a card out of sight; a ghost's
+ * card only to one whose top changed since it was last seen where it lay (a pile read as its
+ * name all along holds another of that name). */
+static gboolean
+ghost_may_go_to (const Track *o, const Track *p)
+{
+  return !o->ghost || p->top_us >= o->last_seen_us;
+}
+
 /* A pile of tr's owner's whose top was read as tr's name since since_us (less a carry's
  * time), though its readings did not agree on it (yet): tr's card put on it. The pile may
  * not be reported yet, its readings not agreeing (seed 173: a Deathlace and a Fungusaur put
@@ -996,7 +1013,7 @@ pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gboolean buried,
   *under = FALSE;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
-    if (p == tr || !p->pile || !same_owner (p, tr) ||
+    if (p == tr || !p->pile || !same_owner (p, tr) || !ghost_may_go_to (tr, p) ||
         (p->state != TRACK_ACTIVE && p->state != TRACK_PENDING &&
          !(buried && p->state == TRACK_BURIED)))
       continue;
@@ -1223,6 +1240,7 @@ pile_covered_by (Track *tr, Track *top)
   top->area = tr->area;
   top->owner = tr->owner;
   top->pile = TRUE;
+  top->ghost = FALSE;
   top->pile_face_down = tr->pile_face_down;
   top->last = tr->last;
   top->whole = tr->whole;
@@ -1267,6 +1285,7 @@ pile_bury (TsTracker *t, const Track *pile, const Track *tr)
   b->area = pile->area;
   b->owner = pile->owner;
   b->pile = TRUE;
+  b->ghost = FALSE;
   b->pile_face_down = pile->pile_face_down;
   b->state = TRACK_BURIED;
   return b;
@@ -1313,6 +1332,7 @@ in_play_gone (TsTracker *t, const Track *pile, const char *name, gint64 since_us
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
     if (o != pile && in_play_as (o, name) && same_owner (o, pile) &&
+        ghost_may_go_to (o, pile) &&
         (o->last_seen_us < since_us || replaced_since (o, since_us)))
       return o;
   }
@@ -1342,6 +1362,25 @@ track_restart (Track *tr, gint64 came_us)
   tr->entry_settled = FALSE;
   tr->n_pend_turns = 0;
   tr->peak_us = 0;
+}
+
+/* tr's card, another card lying in its place now, left when last seen there (left_us), and
+ * no pile has told where to yet: a copy of it stays a while, matched to no detection, for a
+ * pile of its owner's read as it to say it went there (find_reappeared, in_play_gone); else
+ * it left for a place not seen (seed 313: The Hive, carried to its graveyard under a hand
+ * as a Circle of Protection: Blue was cast where it lay, was reported gone to nowhere two
+ * frames before the graveyard's top was read as it). */
+static void
+ghost_new (TsTracker *t, const Track *tr, gint64 left_us, gint64 time_us)
+{
+  Track *g = track_copy (t, tr);
+  g->ghost = TRUE;
+  g->ghost_until_us = time_us + GHOST_WAIT_US;
+  g->state = TRACK_ACTIVE;
+  g->last_seen_us = left_us;
+  g->last_frame = 0;
+  g->carry_checked = TRUE;
+  g->peak_us = 0;
 }
 
 /* Settles the card's identity from its readings; reports a change of a reported card. */
@@ -1374,7 +1413,9 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     if (gone != NULL) {
       int from = gone->area;
       double conf = MIN (gone->name_score, lead->best);
-      gboolean replaced = gone->last_seen_us >= lead->first_us;
+      gboolean replaced = gone->last_seen_us >= lead->first_us && !gone->ghost;
+      /* A ghost's card went when it was last seen where it lay (another lies there). */
+      gint64 moved_us = gone->ghost ? gone->last_seen_us : lead->first_us;
       /* Turned before it went; seen since, the new card's turn. */
       held_turn_release (t, gone, replaced, out);
       Track *top = gone;
@@ -1383,7 +1424,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
         track_restart (gone, gone->gap_to_us);
       } else
         pile_covered_by (tr, gone);
-      TsObservation *o = emit (out, TS_OBS_MOVED, top, lead->first_us, t->cur, conf,
+      TsObservation *o = emit (out, TS_OBS_MOVED, top, moved_us, t->cur, conf,
                                t->p.confirm_below);
       o->from_area = from;
       return;
@@ -1463,7 +1504,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     } else if (pile != NULL)
       moved_onto_pile (t, tr, pile, under, left_us, out);
     else
-      emit (out, TS_OBS_LEFT, tr, left_us, t->cur, 0.7, t->p.confirm_below);
+      ghost_new (t, tr, left_us, time_us);
     if (dup != NULL) {
       /* tr follows that card now, as it was reported. */
       g_free (tr->name);
@@ -1615,6 +1656,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->first_seen_us = time_us;
   tr->last_seen_us = time_us;
   tr->matched_us = time_us;
+  tr->top_us = time_us;
   tr->last_frame = t->cur;
   tr->center[0] = tr->home[0] = in->center[0];
   tr->center[1] = tr->home[1] = in->center[1];
@@ -2203,7 +2245,8 @@ find_reappeared (TsTracker *t, const Track *nw)
      * card's title seen again, often a piece of it. */
     gboolean read_in_pile = nw->pile && o->pile && o->area == nw->area && nw->name &&
                             o->name && strcmp (nw->name, o->name) == 0;
-    if (o == nw || (o->state != TRACK_ACTIVE && !(o->state == TRACK_BURIED && read_in_pile)))
+    if (o == nw || (o->state != TRACK_ACTIVE && !(o->state == TRACK_BURIED && read_in_pile)) ||
+        (nw->pile && !ghost_may_go_to (o, nw)))
       continue;
     double d = hypot (o->center[0] - nw->center[0], o->center[1] - nw->center[1]);
     /* Seen now, it is another card, unless it lies mostly over nw under the same name
@@ -2350,7 +2393,7 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
   quad_centre (tr->last.title_px, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
-    if (o == tr || !in_play_as (o, tr->name))
+    if (o == tr || o->ghost || !in_play_as (o, tr->name))
       continue;
     if (odd_outlines ||
         (tr->quad_frames == 0 && o->last_frame != t->cur &&
@@ -2567,6 +2610,7 @@ pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
              signature_distance (sig, tr->pile_prev_sig) < PILE_SIG_STILL &&
              signature_distance (sig, tr->pile_sig) > PILE_SIG_CHANGED) {
     memcpy (tr->pile_sig, sig, sizeof sig);
+    tr->top_us = time_us;
     /* Another top: whatever its track's readings gave up on lay there before. Read it
      * (seed 61: three cards put on a graveyard at the image's edge, whose earlier top read
      * blank twice, were reported gone to nowhere). */
@@ -2745,7 +2789,7 @@ pile_first_buried (TsTracker *t, Track *tr, GArray *out)
     Track *o = t->tracks->pdata[i];
     if (o == tr || o->state != TRACK_ACTIVE || o->pile || o->last_frame == t->cur ||
         !same_owner (o, tr) || o->name == NULL || strcmp (o->name, first->name) != 0 ||
-        o->last_seen_us > first->first_us ||
+        o->last_seen_us > first->first_us || !ghost_may_go_to (o, tr) ||
         tr->first_seen_us - o->last_seen_us > PILE_VANISHED_US)
       continue;
     held_turn_release (t, o, FALSE, out);  /* turned before it went */
@@ -2874,8 +2918,9 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * read there if that was later (the track followed a stray line on a pile before: seed 29,
    * three departures dated seconds early). */
   if (old->area != tr->area) {
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr, name_first_read (tr), t->cur, conf,
-                             t->p.confirm_below);
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr,
+                             old->ghost ? old->last_seen_us : name_first_read (tr), t->cur,
+                             conf, t->p.confirm_below);
     o->from_area = old->area;
   }
   /* The card's turns while tr followed it, since old's card came or last turned (old's
@@ -2943,6 +2988,8 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
   for (guint a = 0; a < nt; a++) {
     const Track *tr = t->tracks->pdata[a];
+    if (tr->ghost)
+      continue;
     double ls = long_side (tr->size);
     gboolean missing = tr->last_frame + 1 != t->cur;
     double gate = t->p.gate * ls * (missing ? 1.5 : 1.0);
@@ -3122,8 +3169,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         pile_carried_to (t, tr);
       if (!seen && covered_in_pile (t, tr))
         tr->state = TRACK_BURIED;
-      else if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
-        track_gone (t, tr, 0.8, out);
+      else if (tr->ghost ? time_us >= tr->ghost_until_us
+                         : !seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
+        track_gone (t, tr, tr->ghost ? SWAPPED_LEFT_CONF : 0.8, out);
         drop = TRUE;
       }
       break;
@@ -3199,8 +3247,8 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
   }
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
-    if (unseen_in_play (t, tr, time_us) && !covered_in_pile (t, tr)) {
-      track_gone (t, tr, UNSEEN_AT_END_CONF, out);
+    if ((unseen_in_play (t, tr, time_us) || tr->ghost) && !covered_in_pile (t, tr)) {
+      track_gone (t, tr, tr->ghost ? SWAPPED_LEFT_CONF : UNSEEN_AT_END_CONF, out);
       g_ptr_array_remove (t->tracks, tr);
     } else
       i++;

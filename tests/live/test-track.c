@@ -1202,6 +1202,60 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card in play is taken away under a hand and an Island put where it lay; only after the
+ * Island is recognised does the top of the card's graveyard change and read as the card: it
+ * went to the graveyard, dated when it was last seen where it lay, it did not leave for an
+ * unseen place (seed 313: The Hive, reported gone to nowhere two frames before its graveyard
+ * was read as it). */
+static void
+test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  guint64 last_seen = s.frame - 1;
+  swap_for_untapped_island (&s, im, c);
+  for (int k = 0; k < 3 * FPS && find_named (&s, TS_OBS_ENTERED, "Island") == NULL; k++)
+    sim_step_flushed (&s, 1);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  paint_title (im, 900, 600, 10, FALSE);  /* the pile's new top reads Forest */
+  sim_step_flushed (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
+  assert_non_null (mv);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_int_equal (mv->from_area, AREA_BATTLEFIELD);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_dated_within (mv, last_seen, 0);
+  forest_sim_clear (&s, &fr);
+}
+
+
+/* A card's title changes where it lies (another card put over it at once) and reads Island
+ * a moment before the recording ends: the card left, though no pile has yet said where to
+ * (seed 223: a Badlands' departure was lost). */
+static void
+test_track__card_replaced_as_the_recording_ends_left (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island, looks another */
+  for (int k = 0; k < 3 * FPS && find_named (&s, TS_OBS_ENTERED, "Island") == NULL; k++)
+    sim_step_flushed (&s, 1);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  sim_step_flushed (&s, 3);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->track_id, forest_id);
+  forest_sim_clear (&s, &fr);
+}
 
 /* A card in play vanishes where it lay (a hand over it takes it), and the top of its owner's
  * graveyard reads as it once, then nothing (glare); the recording ends a second and a half
@@ -5123,6 +5177,8 @@ main (void)
     cmocka_unit_test (test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again),
     cmocka_unit_test (test_track__second_track_of_a_card_goes_on_from_the_cards_state),
     cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
+    cmocka_unit_test (test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there),
+    cmocka_unit_test (test_track__card_replaced_as_the_recording_ends_left),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
