@@ -1378,7 +1378,7 @@ ghost_new (TsTracker *t, const Track *tr, gint64 left_us, gint64 time_us)
   g->ghost_until_us = time_us + GHOST_WAIT_US;
   g->state = TRACK_ACTIVE;
   g->last_seen_us = left_us;
-  g->last_frame = 0;
+  g->last_frame = 0;  /* not seen lately: no rule about what was just seen counts it */
   g->carry_checked = TRUE;
   g->peak_us = 0;
 }
@@ -2726,8 +2726,9 @@ track_left (TsTracker *t, Track *tr, double conf, GArray *out)
   o->area = 0;
 }
 
-/* Card tr in play is gone, unseen PILE_UNSEEN_US or more (the caller drops its track), when
- * it was last seen: to a pile of its owner's whose top was read as it since, though the
+/* Card tr in play is gone, unseen PILE_UNSEEN_US or more (the caller drops its track; a
+ * ghost's card is reported as sure as a card replaced is, SWAPPED_LEFT_CONF), when it was
+ * last seen: to a pile of its owner's whose top was read as it since, though the
  * readings there did not agree on it (seed 29 at 720p: a Circle of Protection: Blue, read
  * once on its graveyard, was reported gone to nowhere as the recording ended. 720p eight
  * 269 -> 270 of 303; the other sets the same counts), else to a place not seen
@@ -2737,6 +2738,8 @@ track_gone (TsTracker *t, Track *tr, double conf, GArray *out)
 {
   gint64 read_us = 0;
   gboolean under = FALSE;
+  if (tr->ghost)
+    conf = SWAPPED_LEFT_CONF;
   Track *pile = tr->name ? pile_reading (t, tr, tr->last_seen_us, TRUE, &read_us, &under) : NULL;
   if (pile == NULL) {
     track_left (t, tr, conf, out);
@@ -2931,11 +2934,13 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * count): tr goes on from old's state (seed 313: a Circle of Protection: Blue reported
    * untapped, dated 26 frames back, and tapped again). */
   gint64 since_us = MAX (old->confirmed_us, old->turned_us);
-  if (!tr->pile && t->cur - old->last_frame <= 1 && tr->turned_us <= since_us) {
+  gboolean old_knows = t->cur - old->last_frame <= 1 && tr->turned_us <= since_us;
+  if (!tr->pile && old_knows) {
     tr->tapped = old->tapped;
     tr->turn_frames = tr->turn_looks = 0;
-  } else if (!tr->pile)
+  } else if (!tr->pile) {
     pending_turns_report (t, tr, old->tapped, since_us, conf, out);
+  }
   g_ptr_array_remove_fast (t->tracks, old);
 }
 
@@ -3171,7 +3176,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         tr->state = TRACK_BURIED;
       else if (tr->ghost ? time_us >= tr->ghost_until_us
                          : !seen && unseen_us > (gint64) t->p.leave_after_ms * 1000) {
-        track_gone (t, tr, tr->ghost ? SWAPPED_LEFT_CONF : 0.8, out);
+        track_gone (t, tr, 0.8, out);
         drop = TRUE;
       }
       break;
@@ -3248,7 +3253,7 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
     if ((unseen_in_play (t, tr, time_us) || tr->ghost) && !covered_in_pile (t, tr)) {
-      track_gone (t, tr, tr->ghost ? SWAPPED_LEFT_CONF : UNSEEN_AT_END_CONF, out);
+      track_gone (t, tr, UNSEEN_AT_END_CONF, out);
       g_ptr_array_remove (t->tracks, tr);
     } else
       i++;

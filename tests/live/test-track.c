@@ -698,6 +698,16 @@ fake_read (gpointer worker, const TsTrackReadRequest *req, double *score)
   return g_strdup (names[(v / 50) % 4]);
 }
 
+/* Holds the fake reader back (blocked), or lets it go on with the readings waiting. */
+static void
+fake_reader_block (FakeReader *r, gboolean blocked)
+{
+  g_mutex_lock (&r->lock);
+  r->blocked = blocked;
+  g_cond_broadcast (&r->cond);
+  g_mutex_unlock (&r->lock);
+}
+
 static TsImage *
 render_titles (const Sim *s)
 {
@@ -727,10 +737,7 @@ test_track__names_read_off_the_frame_loop_once_each (void **state)
   assert_int_equal (s.frame, 20);
   assert_int_equal (s.obs->len, 0);
   assert_int_equal (ts_tracker_get_n_reads (s.tracker), 4);
-  g_mutex_lock (&fr.lock);
-  fr.blocked = FALSE;
-  g_cond_broadcast (&fr.cond);
-  g_mutex_unlock (&fr.lock);
+  fake_reader_block (&fr, FALSE);
   ts_tracker_flush (s.tracker, s.obs);
   /* One reading is not yet a name: nothing is reported before a second one agrees. */
   sim_step (&s, 1);
@@ -813,10 +820,7 @@ test_track__unnamed_card_is_reported_for_confirmation (void **state)
   assert_null (e->name);
   assert_true (e->needs_confirmation);
   guint id = e->track_id;  /* e moves when the array grows */
-  g_mutex_lock (&fr.lock);
-  fr.blocked = FALSE;
-  g_cond_broadcast (&fr.cond);
-  g_mutex_unlock (&fr.lock);
+  fake_reader_block (&fr, FALSE);
   ts_tracker_flush (s.tracker, s.obs);
   assert_null (find_obs (&s, TS_OBS_NAMED, 0));  /* one reading: not yet */
   sim_step_flushed (&s, FPS);
@@ -1781,9 +1785,7 @@ test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again 
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   /* The reader is slow a while: the piece's name comes only after the card has turned and
    * turned back. */
-  g_mutex_lock (&fr.lock);
-  fr.blocked = TRUE;
-  g_mutex_unlock (&fr.lock);
+  fake_reader_block (&fr, TRUE);
   int piece = sim_add_line (&s, 310, 300, NULL, AREA_BATTLEFIELD, 1);
   sim_step (&s, 5);
   s.cards[c].angle = s.cards[piece].angle = 90;
@@ -1792,17 +1794,12 @@ test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again 
   s.cards[c].angle = s.cards[piece].angle = 0;
   sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  g_mutex_lock (&fr.lock);
-  fr.blocked = FALSE;
-  g_cond_broadcast (&fr.cond);
-  g_mutex_unlock (&fr.lock);
+  fake_reader_block (&fr, FALSE);
   sim_step_flushed (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  sim_clear (&s);
-  g_mutex_clear (&fr.lock);
-  g_cond_clear (&fr.cond);
+  forest_sim_clear (&s, &fr);
 }
 
 /* A card in play is also followed by a second track, through outlines of another size than
