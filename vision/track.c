@@ -2528,9 +2528,15 @@ restamp_entry (const TsTracker *t, Track *tr)
   if (lead == NULL || strcmp (lead->name, tr->name) != 0)
     return;
   gint64 late_us = (gint64) t->p.late_name_ms * 1000, came_us;
-  if (tr->outline_us - tr->confirmed_us >= late_us && lead->first_us >= tr->outline_us)
+  /* Another name read firmly on the outline since it was first seen: that outline was the
+   * other card's, and this one came after it (seed 281: a Circle of Protection: Red, cast
+   * where a Lich read once had lain a moment, was dated when the Lich came). */
+  gint64 other_us = other_read_firmly (tr, lead->name);
+  gboolean other_on_outline = other_us >= tr->outline_us && other_us < lead->first_us;
+  if (tr->outline_us - tr->confirmed_us >= late_us && lead->first_us >= tr->outline_us &&
+      !other_on_outline)
     came_us = tr->outline_us;
-  else if ((lead->first_elsewhere || other_read_firmly (tr, lead->name) < lead->first_us) &&
+  else if ((lead->first_elsewhere || other_us < lead->first_us) &&
            lead->first_us - tr->confirmed_us >= late_us)
     came_us = lead->first_us;
   else

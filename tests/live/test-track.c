@@ -2488,6 +2488,39 @@ test_track__card_put_where_its_blank_line_was_came_with_its_outline (void **stat
   forest_sim_clear (&s, &fr);
 }
 
+/* A stray line followed a moment, reading nothing; a card put there later, read once as a
+ * Forest and carried off at once; an Island put there over half a second later: the Island
+ * came when it was put there, not when the Forest's outline was first seen (seed 281: a
+ * Circle of Protection: Red, cast where a Lich had lain a moment, was dated when the Lich
+ * came, 25 frames early). */
+static void
+test_track__card_put_where_another_lay_a_moment_came_after_it (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  paint_title (im, 300, 300, BLANK_GREY, TRUE);
+  s.cards[c].title_only = TRUE;
+  sim_step (&s, 5);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 30);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.cards[c].title_only = FALSE;
+  s.cards[c].present = TRUE;
+  int reads = fr.reads;
+  while (fr.reads == reads)
+    sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 20);
+  paint_title (im, 300, 300, 60, TRUE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_dated_within (find_named (&s, TS_OBS_ENTERED, "Island"), put, FPS / 3);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card read once as a Forest where it lay, then nothing a while (glare), then as an Island
  * from then on, its title looking much the same: an Island put there in the Forest's place
  * came when it was first read (seed 71 at 720p: a Nettling Imp cast where a Paralyze, read
@@ -5125,6 +5158,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_put_where_its_blank_line_was_came_with_its_outline),
+    cmocka_unit_test (test_track__card_put_where_another_lay_a_moment_came_after_it),
     cmocka_unit_test (test_track__card_read_as_another_before_came_when_first_read),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
