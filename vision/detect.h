@@ -114,7 +114,12 @@ typedef struct {
    * lost (0.959, 0.927): a card put on a pile so outlined got a track of its own, and its
    * move to the graveyard was reported as a departure to nowhere. Again on 2026-12-02, with
    * the tracker's wait for a pile to read a replaced card (ghost_new): tuned eight 295 -> 291
-   * of 303 events found, 298 -> 301 reported; sixth eight 265 found both, 282 -> 285. */
+   * of 303 events found, 298 -> 301 reported; sixth eight 265 found both, 282 -> 285. Kept
+   * to the piles once more the same day (each completed outline placed by the observer, kept
+   * only on a library or graveyard): tuned eight 295 -> 293 found, 298 reported both; sixth
+   * eight 265 found both, 282 -> 285 reported. Departures were read on their graveyards
+   * sooner (seed 281's Red Ward found), but pile tracks changed shape as outlines came and
+   * went, and took cards carried past (seed 283: two Phantom Monsters mixed up). */
   gboolean cut_cards;
 } TsDetectorParams;
 
