@@ -53,6 +53,9 @@
 /* A title change noticed this long after such a gap ended is not dated by it (a hand that
  * once rested on the card has nothing to do with a change seen much later). */
 #define GAP_RECENT_US (3 * G_USEC_PER_SEC)
+/* A track not reported yet, out of sight this long and seen with a whole card's outline for
+ * the first time as it came back: a card was put there then (see restamp_entry). */
+#define BACK_WHOLE_GAP_US G_USEC_PER_SEC
 /* A card seen turning onto the other state's axis, to within this (degrees), and at once
  * turned back or carried off, was turned (see track_update). */
 #define PEAK_DEG 8.0
@@ -194,6 +197,8 @@ typedef struct {
    * first left when it was last seen, the other came when the longest gap ended. */
   gint64 matched_us, gap_from_us, gap_to_us, gap_longest_us;
   gint64 back_us;         /* when it was last seen again after such a gap (0: never) */
+  gint64 back_gap_us;     /* ... and how long it had been unseen then */
+  gint64 whole_us;        /* when it was first seen with an outline a card's size (0: never) */
   /* Where it lay still (home) and was last seen as the gap from gap_from_us began: the way
    * the card there then was carried off. */
   double gap_home[2], gap_last[2];
@@ -1955,6 +1960,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     tr->reads = 0;
     tr->outline_us = time_us;
   }
+  if (in->has_quad && own_size && tr->own_frames == 0)
+    tr->whole_us = time_us;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->own_frames += in->has_quad && own_size;
@@ -1967,6 +1974,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
      * too coarse to tell some titles apart (a 8x3 grid of greys), a reading is not. */
     tr->gap_recheck = TRUE;
     tr->back_us = time_us;
+    tr->back_gap_us = time_us - tr->matched_us;
     if (tr->gap_to_us == 0 || tr->matched_us - tr->gap_to_us > GAP_RECENT_US) {
       tr->gap_from_us = tr->matched_us;
       memcpy (tr->gap_home, tr->home, sizeof tr->gap_home);
@@ -2533,8 +2541,15 @@ restamp_entry (const TsTracker *t, Track *tr)
    * where a Lich read once had lain a moment, was dated when the Lich came). */
   gint64 other_us = other_read_firmly (tr, lead->name);
   gboolean other_on_outline = other_us >= tr->outline_us && other_us < lead->first_us;
-  if (tr->outline_us - tr->confirmed_us >= late_us && lead->first_us >= tr->outline_us &&
-      !other_on_outline)
+  /* Followed by its title line or pieces, out of sight a second or more, and seen whole for
+   * the first time as it came back: a card put there then, whatever the line read before
+   * (seed 331: a second Channel, put where a piece of the first one's title had been
+   * followed, was dated when the piece was first seen, 126 frames early). */
+  if (!tr->pile && tr->back_us > 0 && tr->whole_us == tr->back_us &&
+      tr->back_gap_us >= BACK_WHOLE_GAP_US)
+    came_us = tr->back_us;
+  else if (tr->outline_us - tr->confirmed_us >= late_us && lead->first_us >= tr->outline_us &&
+           !other_on_outline)
     came_us = tr->outline_us;
   else if ((lead->first_elsewhere || other_us < lead->first_us) &&
            lead->first_us - tr->confirmed_us >= late_us)

@@ -1238,6 +1238,41 @@ test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there (void **s
 }
 
 
+/* A piece of a reported Forest's title, followed by a track of its own (held back as a piece
+ * of the card), goes out of sight as the Forest is carried to its graveyard; a second Forest
+ * is put where the piece lay over a second later, its outline seen there for the first time:
+ * it came when it was put there, not when the piece was first seen (seed 331: a second
+ * Channel dated 126 frames early). */
+static void
+test_track__card_put_where_a_piece_of_another_lay_came_when_put (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  paint_title (im, 300, 350, 10, TRUE);  /* reads Forest */
+  int piece = sim_add_line (&s, 300, 350, NULL, AREA_BATTLEFIELD, 1);
+  sim_step_flushed (&s, FPS);
+  guint entered = count_kind (&s, TS_OBS_ENTERED);  /* the Forest and the pile */
+  carry_off (&s, c, 40, 20);
+  s.cards[c].present = s.cards[piece].present = FALSE;
+  paint_title (im, 900, 600, 10, FALSE);  /* the graveyard's new top reads Forest */
+  sim_step_flushed (&s, 3 * FPS / 2);
+  assert_non_null (find_named (&s, TS_OBS_MOVED, "Forest"));
+  s.cards[piece].title_only = FALSE;
+  s.cards[piece].scale = 1;
+  s.cards[piece].present = TRUE;
+  guint64 put = s.frame;
+  sim_step_flushed (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), entered + 1);
+  const TsObservation *second = find_obs (&s, TS_OBS_ENTERED, entered);
+  assert_string_equal (second->name, "Forest");
+  assert_dated_within (second, put, FPS / 3);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card's title changes where it lies (another card put over it at once) and reads Island
  * a moment before the recording ends: the card left, though no pile has yet said where to
  * (seed 223: a Badlands' departure was lost). */
@@ -5159,6 +5194,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
     cmocka_unit_test (test_track__card_put_where_its_blank_line_was_came_with_its_outline),
     cmocka_unit_test (test_track__card_put_where_another_lay_a_moment_came_after_it),
+    cmocka_unit_test (test_track__card_put_where_a_piece_of_another_lay_came_when_put),
     cmocka_unit_test (test_track__card_read_as_another_before_came_when_first_read),
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
