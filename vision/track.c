@@ -2542,9 +2542,11 @@ restamp_entry (const TsTracker *t, Track *tr)
   gint64 other_us = other_read_firmly (tr, lead->name);
   gboolean other_on_outline = other_us >= tr->outline_us && other_us < lead->first_us;
   /* Followed by its title line or pieces, out of sight a second or more, and seen whole for
-   * the first time as it came back: a card put there then, whatever the line read before
-   * (seed 331: a second Channel, put where a piece of the first one's title had been
-   * followed, was dated when the piece was first seen, 126 frames early). */
+   * the first time as it last came back (whole_us == back_us: a whole outline seen at an
+   * earlier return was another card's, as in the Lich case above): a card put there then,
+   * whatever the line read before (seed 331: a second Channel, put where a piece of the
+   * first one's title had been followed, was dated when the piece was first seen, 126
+   * frames early). */
   if (!tr->pile && tr->back_us > 0 && tr->whole_us == tr->back_us &&
       tr->back_gap_us >= BACK_WHOLE_GAP_US)
     came_us = tr->back_us;
