@@ -3207,11 +3207,16 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       break;
     case TRACK_SHADOW: {
       /* Seen, and the size of a card, it stands for its card (which is not gone while its
-       * detection is here); a piece of it alone does not. */
+       * detection is here); a piece of it alone does not, unless it reads as the card: the
+       * card's own title line, its outline lost (seed 359: a tapped Camouflage lying against
+       * its graveyard, its outline merged with the pile's; a track born on the pile was
+       * taken for it, and it was reported put there, then entering again, and its six later
+       * turns went to the new card). */
       Track *m = find_key (t, tr->master);
       if (m == NULL || (!seen && t->cur - tr->last_frame > 2))
         drop = TRUE;
-      else if (seen && sizes_alike (tr->size, m->size))
+      else if (seen && (sizes_alike (tr->size, m->size) ||
+                        (tr->name && m->name && strcmp (tr->name, m->name) == 0)))
         m->last_seen_us = MAX (m->last_seen_us, time_us);
       break;
     }

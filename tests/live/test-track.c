@@ -1749,6 +1749,43 @@ test_track__card_followed_by_its_turned_name_line_alone_was_tapped (void **state
   }
 }
 
+/* A Forest in play, nudged towards its graveyard as it is tapped, loses its outline against
+ * the pile: only its title line is seen from then on, its centre guessed on the pile, where it
+ * reads Forest. A new piece of a line comes on the pile and reads blank. For seven seconds, past
+ * the time a card out of sight has left, the Forest's title still lies where it was: it did
+ * not go to the graveyard, nor leave, and its line is no second Forest (seed 359: a Camouflage
+ * reported put there, then entering again, and its six later turns on the new card). */
+static void
+test_track__card_whose_title_still_reads_where_it_lay_was_not_put_on_a_pile (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  s.cards[c].angle = 90;
+  for (int k = 0; k < 4; k++) {
+    s.cards[c].x += 3;
+    s.cards[c].y += 1.5;
+    sim_step (&s, 1);
+  }
+  s.cards[c].present = FALSE;
+  /* Its title line, the card's centre guessed 62 mm off, on the graveyard. */
+  int line = sim_add_line (&s, s.cards[c].x, s.cards[c].y + 62, NULL, AREA_GRAVEYARD, 0.5);
+  s.cards[line].angle = 90;
+  s.cards[line].title_dy = -62;
+  paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);  /* reads Forest */
+  sim_step (&s, FPS / 2);
+  paint_title (im, 900, 650, BLANK_GREY, FALSE);
+  sim_add_line (&s, 900, 650, NULL, AREA_GRAVEYARD, 0.6);
+  sim_step (&s, 7 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A Forest in play is tapped and its outline lost (lying against a pile, say): pieces of its
  * title, smaller and smaller, are followed 45 mm off towards its graveyard, then a quarter
  * second shows nothing of it and two thirds of a second a stray line of its text, until its
@@ -5241,6 +5278,7 @@ main (void)
     cmocka_unit_test (test_track__card_covered_a_while_is_found_again_by_its_title_line),
     cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
     cmocka_unit_test (test_track__card_found_whole_again_where_it_lay_is_that_card),
+    cmocka_unit_test (test_track__card_whose_title_still_reads_where_it_lay_was_not_put_on_a_pile),
     cmocka_unit_test (test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again),
     cmocka_unit_test (test_track__second_track_of_a_card_goes_on_from_the_cards_state),
     cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
