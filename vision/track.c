@@ -1459,6 +1459,15 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                      tr->gap_from_us - tr->recheck_us <= SWAP_SETTLE_US));
     gint64 left_us = gap ? tr->gap_from_us : time_us, came_us = gap ? tr->gap_to_us : time_us;
     gboolean swap_turn = gap && tr->gap_turn_for == tr->gap_to_us && !tr->pile;
+    /* A recheck begun before the gap (its title looked changed as it was tapped, a hand
+     * over it) whose readings named the new card only after the gap: unless the new card
+     * was seen in play elsewhere before (dup, below), the old card went as the longest gap
+     * began, the new one came as it ended (seed 337: an Illusionary Mask, untapped after a
+     * short gap, reported gone when a Helm of Chatzuk was cast where it lay, 74 frames
+     * late). */
+    gboolean read_late = !gap && tr->gap_to_us > 0 && tr->recheck_us < tr->gap_to_us &&
+                         lead->first_us >= tr->gap_to_us;
+    gint64 longest_from_us = tr->gap_to_us - tr->gap_longest_us, longest_to_us = tr->gap_to_us;
     tr->gap_from_us = tr->gap_to_us = 0;
     held_turn_release (t, tr, TRUE, out);
     /* A pile's top now another card, its way there unseen (discarded from a hand): put on
@@ -1478,6 +1487,11 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     Track *dup = in_play_unseen_here (t, tr, lead->name);
     if (dup != NULL && !gap && tr->self_us > 0)
       left_us = tr->self_us;
+    if (read_late && dup == NULL) {
+      gap = TRUE;
+      left_us = longest_from_us;
+      came_us = longest_to_us;
+    }
     /* Its name read on a pile of its owner's since: it went there, that card is it. */
     gint64 since_us = gap ? left_us : tr->recheck_us;
     Track *named = tr->pile ? NULL : pile_named (t, tr, since_us);

@@ -1273,6 +1273,41 @@ test_track__card_put_where_a_piece_of_another_lay_came_when_put (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A Forest in play, out of sight a moment (a hand passing), then seen again with its title
+ * looking changed (glare: it reads nothing), is taken away for two seconds, and an Island is
+ * put where it lay. The Forest left as it went out of sight the second time, not when the
+ * Island was read, and the Island came as the gap ended (seed 337: an Illusionary Mask,
+ * untapped after a short gap as a recheck went on, reported gone 74 frames late when a Helm
+ * of Chatzuk was cast where it lay). */
+static void
+test_track__card_rechecked_then_taken_away_and_replaced_left_as_it_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_out_of_sight (&s, &fr, &im, 8);
+  guint forest_id = forest_entered_id (&s);
+  s.cards[c].present = TRUE;
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* glare: looks changed, reads nothing */
+  sim_step (&s, 12);
+  guint64 last_seen = s.frame - 1;
+  s.cards[c].present = FALSE;
+  sim_step (&s, 2 * FPS);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  guint64 put = s.frame;
+  sim_step (&s, 2 * FPS);
+  const TsObservation *left = find_named (&s, TS_OBS_LEFT, "Forest");
+  assert_non_null (left);
+  assert_int_equal (left->track_id, forest_id);
+  assert_int_equal (left->time_us, (gint64) last_seen * FRAME_US);
+  const TsObservation *island = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (island);
+  assert_dated_within (island, put, 1);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card's title changes where it lies (another card put over it at once) and reads Island
  * a moment before the recording ends: the card left, though no pile has yet said where to
  * (seed 223: a Badlands' departure was lost). */
@@ -5284,6 +5319,7 @@ main (void)
     cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
     cmocka_unit_test (test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there),
     cmocka_unit_test (test_track__card_replaced_as_the_recording_ends_left),
+    cmocka_unit_test (test_track__card_rechecked_then_taken_away_and_replaced_left_as_it_went),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
