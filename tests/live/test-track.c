@@ -1800,11 +1800,7 @@ test_track__card_whose_title_still_reads_where_it_lay_was_not_put_on_a_pile (voi
   int pile;
   int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
   s.cards[c].angle = 90;
-  for (int k = 0; k < 4; k++) {
-    s.cards[c].x += 3;
-    s.cards[c].y += 1.5;
-    sim_step (&s, 1);
-  }
+  carry_off (&s, c, 3, 1.5);
   s.cards[c].present = FALSE;
   /* Its title line, the card's centre guessed 62 mm off, on the graveyard. */
   int line = sim_add_line (&s, s.cards[c].x, s.cards[c].y + 62, NULL, AREA_GRAVEYARD, 0.5);
