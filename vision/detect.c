@@ -173,6 +173,10 @@ on_border (const double p[2], int w, int h, int side)
   }
 }
 
+/* How closely the hull of a contour reaching the border is approximated (a share of its
+ * perimeter). */
+#define HULL_EPS 0.015
+
 /* The least part of a card cut by the border that is completed (see cut_card()). */
 #define CUT_MIN_SHOWN 0.6
 
@@ -268,6 +272,52 @@ cut_card (const double q[4][2], int cut, double tolerance, double out[4][2])
   return TRUE;
 }
 
+/* The polygon q (n corners) approximates a contour reaching the border to within about
+ * tol, so an edge of it whose two corners lie within tol of one of the w x h image's
+ * borders, where no edge lies on one, may stand for the stretch of contour along that
+ * border: the approximation kept a corner short of it (a card's side running out of the
+ * image at a slant: hard scene 6001's White Ward, a corner 23 px in). Moves that edge's two
+ * corners along their other edges onto the border, when exactly one edge is so and each
+ * moves at most tol. Returns whether it moved them. */
+static gboolean
+snap_to_border (double (*q)[2], int n, int w, int h, double tol)
+{
+  if (border_edge (q, n, w, h) != -1)
+    return FALSE;
+  const double lim[4] = { 0, 0, w - 1, h - 1 };  /* the border's line, by side */
+  int found = -1, found_side = -1;
+  for (int k = 0; k < n; k++)
+    for (int side = 0; side < 4; side++) {
+      int axis = side % 2 == 0 ? 0 : 1;
+      if (fabs (q[k][axis] - lim[side]) <= tol &&
+          fabs (q[(k + 1) % n][axis] - lim[side]) <= tol) {
+        if (found >= 0)
+          return FALSE;
+        found = k;
+        found_side = side;
+      }
+    }
+  if (found < 0)
+    return FALSE;
+  int axis = found_side % 2 == 0 ? 0 : 1;
+  double moved[2][2];
+  for (int e = 0; e < 2; e++) {
+    /* The corner, and the corner before it along its other edge. */
+    int k = (found + e) % n, from = e == 0 ? (found + n - 1) % n : (found + 2) % n;
+    double d = q[k][axis] - q[from][axis];
+    if (fabs (d) < 1e-6)
+      return FALSE;
+    double t = (lim[found_side] - q[from][axis]) / d;
+    moved[e][axis] = lim[found_side];
+    moved[e][1 - axis] = q[from][1 - axis] + t * (q[k][1 - axis] - q[from][1 - axis]);
+    if (dist (moved[e], q[k]) > tol)
+      return FALSE;
+  }
+  memcpy (q[found], moved[0], sizeof moved[0]);
+  memcpy (q[(found + 1) % n], moved[1], sizeof moved[1]);
+  return TRUE;
+}
+
 /* The contour (n points) of bin, reaching the image's border, as the edge ring of a card
  * the border cuts: its hull is the part inside the image, cut straight across (cut_card())
  * or with one corner cut off, when the three corners inside give the fourth. Writes the
@@ -278,9 +328,15 @@ cut_outline (const TsImage *bin, const float *pts, guint n, double tolerance, do
              double *shown, double *fill)
 {
   double poly[5][2];
-  int np = (int) ts_cv_approx_hull (pts, n, 0.015, poly, 5);
+  int np = (int) ts_cv_approx_hull (pts, n, HULL_EPS, poly, 5);
   if (np != 4 && np != 5)
     return FALSE;
+  /* The simplification strays up to HULL_EPS of the hull's perimeter, which runs along the
+   * border too and so is longer than the polygon's: twice that of the polygon's covers it. */
+  double perimeter = 0;
+  for (int k = 0; k < np; k++)
+    perimeter += dist (poly[k], poly[(k + 1) % np]);
+  snap_to_border (poly, np, bin->width, bin->height, 2 * HULL_EPS * perimeter);
   int cut = border_edge (poly, np, bin->width, bin->height);
   if (cut < 0)
     return FALSE;

@@ -182,6 +182,19 @@ static const TsSynthPreset card_presets[] = { TS_SYNTH_PRESET_EASY, TS_SYNTH_PRE
                                               TS_SYNTH_PRESET_OLD, TS_SYNTH_PRESET_MODERN,
                                               TS_SYNTH_PRESET_HARD };
 
+/* TS_SYNTH_PRESET=NAME: the one card preset the synthetic benches read (and no clutter
+ * scenes); TS_SYNTH_PRESET_CLUTTER, the value for no card preset, when unset: every one. */
+static TsSynthPreset
+preset_only (void)
+{
+  TsSynthPreset only = TS_SYNTH_PRESET_CLUTTER;
+  const char *name = g_getenv ("TS_SYNTH_PRESET");
+  if (name && !ts_synth_preset_from_string (name, &only))
+    fprintf (stderr, "bench-recognize: unknown TS_SYNTH_PRESET %s, reading every preset\n",
+             name);
+  return only;
+}
+
 /* What the synthetic benches read with: the bundled card set the generator draws its names
  * from, its matcher, one reader and the generator's deck. */
 typedef struct {
@@ -239,7 +252,10 @@ bench_synthetic (guint per_preset)
   guint32 seed0 = seed_env ? (guint32) atoi (seed_env) : 1000;
   TsEval all;
   ts_eval_init (&all);
+  TsSynthPreset only = preset_only ();
   for (guint p = 0; p < G_N_ELEMENTS (card_presets); p++) {
+    if (only != TS_SYNTH_PRESET_CLUTTER && presets[p] != only)
+      continue;
     TsEval e;
     ts_eval_init (&e);
     for (guint i = 0; i < per_preset; i++) {
@@ -263,6 +279,10 @@ bench_synthetic (guint per_preset)
   ts_eval_clear (&all);
 
   /* Clutter: no card may be reported. */
+  if (only != TS_SYNTH_PRESET_CLUTTER) {
+    kit_close (&kit);
+    return;
+  }
   guint reported = 0;
   for (guint i = 0; i < per_preset; i++) {
     TsSynthParams params;
@@ -696,7 +716,10 @@ bench_reader (guint per_preset, guint seed)
   TsReader *reader = kit.reader;
   TsSynthDeck *deck = kit.deck;
   guint n[2] = { 0 }, right[2] = { 0 };
+  TsSynthPreset only = preset_only ();
   for (guint p = 0; p < G_N_ELEMENTS (card_presets); p++) {
+    if (only != TS_SYNTH_PRESET_CLUTTER && presets[p] != only)
+      continue;
     TsEvalReader e = { .misses = g_string_new (NULL) };
     for (guint i = 0; i < per_preset; i++) {
       TsSynthParams params;

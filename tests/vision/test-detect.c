@@ -707,6 +707,37 @@ test_detect_title__frame_stripe_is_not_the_name_line (void **state)
   }
 }
 
+/* A generated scene (hard, seed 6001) whose "White Ward" card, turned a sixth of a quarter,
+ * runs out of the image's right edge with both corners of that side: its top side meets
+ * the border at a slant, and the polygon simplifying its edge ring kept a corner 23 px
+ * short of the border, so no edge of it lay along the border and the outline was not
+ * completed (nor was its glare-washed name line found alone). The edge within the simplification's tolerance of the border is the border. */
+static void
+test_detect_card__cut_by_the_border_at_a_slant (void **state)
+{
+  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_HARD, 6001);
+  TsDetectorParams photo;
+  ts_detector_params_init_photo (&photo);
+  g_autoptr (GArray) cands = detect_with (scene->image, &photo);
+  guint n = 0;
+  for (guint j = 0; j < scene->cards->len; j++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);
+    if (strcmp (sc->name, "White Ward") != 0)
+      continue;
+    n++;
+    assert_false (sc->in_view);
+    /* Found as a card: completed as a rectangle, while the scene's slight perspective
+     * narrows the card's far end, so the corner past the border is some 55 px off (a
+     * tenth of the card's length); the name line placed from it is the card's. */
+    double q[4][2];
+    memcpy (q, sc->quad, sizeof q);
+    assert_non_null (card_found (cands, q, 0.12 * ts_rectify_quad_edge (q, 1)));
+  }
+  assert_int_equal (n, 1);
+  guint n_named;
+  assert_int_equal (named_titles_covered (scene, "White Ward", cands, FALSE, &n_named), 1);
+}
+
 /* A generated scene (easy, seed 1002) where the edge contour of the "Cursed Land" card runs
  * on along a line of the wood grain: simplified, it is a quadrilateral with card-like
  * sides but a corner some 35 degrees off square, larger than the card, and it used to hide
@@ -937,6 +968,7 @@ main (void)
     cmocka_unit_test (test_detect_stack__title_sliver_of_a_tapped_card),
     cmocka_unit_test (test_detect_card__full_hd_frame_in_frame_pixels),
     cmocka_unit_test (test_detect_card__outline_run_into_a_table_line),
+    cmocka_unit_test (test_detect_card__cut_by_the_border_at_a_slant),
     cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
     cmocka_unit_test (test_detect_title__touching_the_card_side),
     cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
