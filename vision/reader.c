@@ -667,6 +667,27 @@ edits_allowed (const char *name)
   return n <= 5 ? 0 : n <= 9 ? 1 : n <= 14 ? 2 : 3;
 }
 
+/* Whether the reading fa (folded) spells the name fb's letters up to its last word, wb,
+ * exactly, and then too few of that word's letters to name it: fewer than a word of three
+ * letters or less has, or half or less of a longer one's. That is the stub of a last word
+ * cut by whatever ends the line, its letters broken apart, which other names end in as well
+ * ("Wall of i r" and "Wall of ir" for "Wall of Ice", a card lying over its end, were "Wall
+ * of Air" and "Wall of Fire"). Spaces do not count: a word split by OCR ("Wall of A ir") is
+ * whole; a letter or so short of a longer word ("Wall of Fir") is a cut that still names
+ * it. */
+static gboolean
+last_word_cut (const char *fa, const char *fb, const char *wb)
+{
+  g_autofree char *head = g_strndup (fb, (gsize) (wb - fb));
+  g_autofree char *la = fold_letters (fa);
+  g_autofree char *lh = fold_letters (head);
+  g_autofree char *lw = fold_letters (wb);
+  if (!g_str_has_prefix (la, lh))
+    return FALSE;
+  gsize read = strlen (la) - strlen (lh), word = strlen (lw);
+  return read < word && (word <= 3 || 2 * read <= word);
+}
+
 /* 1 - edit distance / longer length, over folded text. The matcher's own score forgives
  * missing text (it finds "Aethersnatch" for "Tethers"); a name is only accepted when the
  * whole of it was read. */
@@ -707,6 +728,8 @@ similarity (const char *a, const char *b, gboolean *out_close)
     if (na == nb)
       *out_close = FALSE;
   }
+  if (*out_close && wb && last_word_cut (fa, fb, wb))
+    *out_close = FALSE;
   return 1.0 - edits / MAX (la, lb);
 }
 

@@ -557,6 +557,16 @@ test_reader__last_word_misread_is_no_stub (void **state)
   assert_printed_reads_no_name (f, "Lord of the Pit", "Lord of the Pi");
 }
 
+/* A last word cut by a card lying over the line's end, its letters broken apart, is a stub
+ * however OCR spaces them: hard scene 2001's "Wall of Ice", its end covered by the next card
+ * of a fan, read "FT Wall of i r" and was reported as "Wall of Air"; printed so, it was read
+ * "Wall of ir" and taken for "Wall of Fire". */
+static void
+test_reader__last_word_stub_split_apart_is_no_name (void **state)
+{
+  assert_printed_reads_no_name (*state, "Wall of Ice", "Wall of i r");
+}
+
 /* A tapped card in a stack: the band placed on its outline grown to a whole card (in case
  * the outline were the inner edge of its black border) reaches the title of the card above,
  * which must not win over its own name read a little less surely. */
@@ -1435,6 +1445,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__lower_case_word_beside_a_word_end_is_rules_text),
     cmocka_unit_test (test_reader__cut_type_word_makes_a_type_line),
     cmocka_unit_test (test_reader__last_word_misread_is_no_stub),
+    cmocka_unit_test (test_reader__last_word_stub_split_apart_is_no_name),
     cmocka_unit_test (test_reader__short_letter_does_not_cut_the_row),
     cmocka_unit_test (test_reader__border_bars_are_no_letters),
     cmocka_unit_test (test_reader__lower_min_score_keeps_looking),
