@@ -273,8 +273,8 @@ cut_card (const double q[4][2], int cut, double tolerance, double out[4][2])
 }
 
 /* The polygon q (n corners) approximates a contour reaching the border to within about
- * tol, so an edge of it whose two corners lie within tol of one of the w x h image's
- * borders, where no edge lies on one, may stand for the stretch of contour along that
+ * tol, no edge of it lying on the border (border_edge() -1), so an edge whose two corners
+ * lie within tol of one of the w x h image's borders may stand for the stretch of contour along that
  * border: the approximation kept a corner short of it (a card's side running out of the
  * image at a slant: hard scene 6001's White Ward, a corner 23 px in). Moves that edge's two
  * corners along their other edges onto the border, when exactly one edge is so and each
@@ -282,8 +282,6 @@ cut_card (const double q[4][2], int cut, double tolerance, double out[4][2])
 static gboolean
 snap_to_border (double (*q)[2], int n, int w, int h, double tol)
 {
-  if (border_edge (q, n, w, h) != -1)
-    return FALSE;
   const double lim[4] = { 0, 0, w - 1, h - 1 };  /* the border's line, by side */
   int found = -1, found_side = -1;
   for (int k = 0; k < n; k++)
@@ -331,13 +329,17 @@ cut_outline (const TsImage *bin, const float *pts, guint n, double tolerance, do
   int np = (int) ts_cv_approx_hull (pts, n, HULL_EPS, poly, 5);
   if (np != 4 && np != 5)
     return FALSE;
-  /* The simplification strays up to HULL_EPS of the hull's perimeter, which runs along the
-   * border too and so is longer than the polygon's: twice that of the polygon's covers it. */
-  double perimeter = 0;
-  for (int k = 0; k < np; k++)
-    perimeter += dist (poly[k], poly[(k + 1) % np]);
-  snap_to_border (poly, np, bin->width, bin->height, 2 * HULL_EPS * perimeter);
   int cut = border_edge (poly, np, bin->width, bin->height);
+  if (cut == -1) {
+    /* The simplification strays up to HULL_EPS of the hull's perimeter, which runs along
+     * the border too and so is longer than the polygon's: twice that of the polygon's
+     * covers it. */
+    double perimeter = 0;
+    for (int k = 0; k < np; k++)
+      perimeter += dist (poly[k], poly[(k + 1) % np]);
+    if (snap_to_border (poly, np, bin->width, bin->height, 2 * HULL_EPS * perimeter))
+      cut = border_edge (poly, np, bin->width, bin->height);
+  }
   if (cut < 0)
     return FALSE;
   if (np == 4 && !cut_card (poly, cut, tolerance, q))

@@ -667,17 +667,33 @@ edits_allowed (const char *name)
   return n <= 5 ? 0 : n <= 9 ? 1 : n <= 14 ? 2 : 3;
 }
 
-/* Whether the reading fa (folded) spells the name fb's letters up to its last word, wb,
- * exactly, and then too few of that word's letters to name it: fewer than a word of three
- * letters or less has, or half or less of a longer one's. That is the stub of a last word
- * cut by whatever ends the line, its letters broken apart, which other names end in as well
- * ("Wall of i r" and "Wall of ir" for "Wall of Ice", a card lying over its end, were "Wall
- * of Air" and "Wall of Fire"). Spaces do not count: a word split by OCR ("Wall of A ir") is
- * whole; a letter or so short of a longer word ("Wall of Fir") is a cut that still names
- * it. */
+/* Whether the reading fa reads only a stub of the name fb's last word (both folded), the
+ * rest of the word cut by whatever ends the line (the band's end, a card lying over it),
+ * which other names end in as well:
+ *   - the words line up and a last word of three letters or less is read shorter ("Wall of
+ *     if" for "Wall of Ice"); read as long, it has a letter misread, not cut ("Lord of the
+ *     Pia", hard scene 6008);
+ *   - or the name's letters up to its last word are read exactly and then too few of that
+ *     word's: fewer than a word of three letters or less has, or half or less of a longer
+ *     one's, however OCR spaced them ("Wall of i r" and "Wall of ir" for "Wall of Ice", its
+ *     end under the next card of a fan, were "Wall of Air" and "Wall of Fire", hard scene
+ *     2001). A word split by OCR ("Wall of A ir") is whole; a letter or so short of a longer
+ *     word ("Wall of Fir") is a cut that still names it. */
 static gboolean
-last_word_cut (const char *fa, const char *fb, const char *wb)
+last_word_cut (const char *fa, const char *fb)
 {
+  const char *wa = strrchr (fa, ' '), *wb = strrchr (fb, ' ');
+  if (wb == NULL)
+    return FALSE;
+  if (wa && strlen (wb + 1) <= 3 && strlen (wa) < strlen (wb)) {
+    guint na = 0, nb = 0;
+    for (const char *p = fa; *p; p++)
+      na += *p == ' ';
+    for (const char *p = fb; *p; p++)
+      nb += *p == ' ';
+    if (na == nb)
+      return TRUE;
+  }
   g_autofree char *head = g_strndup (fb, (gsize) (wb - fb));
   g_autofree char *la = fold_letters (fa);
   g_autofree char *lh = fold_letters (head);
@@ -714,21 +730,8 @@ similarity (const char *a, const char *b, gboolean *out_close)
       edits = like_edits;
     }
   }
-  /* A name cut short by the band's end leaves a stub of its last word ("Wall of if" for
-   * "Wall of Ice"): a short last word read shorter, when the words line up, is no match. A
-   * last word read as long as the name's has a letter misread, not cut ("Lord of the Pia",
-   * hard scene 6008). */
-  const char *wa = strrchr (fa, ' '), *wb = strrchr (fb, ' ');
-  if (*out_close && wa && wb && strlen (wb + 1) <= 3 && strlen (wa) < strlen (wb)) {
-    guint na = 0, nb = 0;
-    for (const char *p = fa; *p; p++)
-      na += *p == ' ';
-    for (const char *p = fb; *p; p++)
-      nb += *p == ' ';
-    if (na == nb)
-      *out_close = FALSE;
-  }
-  if (*out_close && wb && last_word_cut (fa, fb, wb))
+  /* A name whose last word was read only in part is not read whole. */
+  if (*out_close && last_word_cut (fa, fb))
     *out_close = FALSE;
   return 1.0 - edits / MAX (la, lb);
 }

@@ -195,6 +195,13 @@ preset_only (void)
   return only;
 }
 
+/* Is preset read, only being preset_only()'s answer? */
+static gboolean
+preset_wanted (TsSynthPreset only, TsSynthPreset preset)
+{
+  return only == TS_SYNTH_PRESET_CLUTTER || preset == only;
+}
+
 /* What the synthetic benches read with: the bundled card set the generator draws its names
  * from, its matcher, one reader and the generator's deck. */
 typedef struct {
@@ -254,7 +261,7 @@ bench_synthetic (guint per_preset)
   ts_eval_init (&all);
   TsSynthPreset only = preset_only ();
   for (guint p = 0; p < G_N_ELEMENTS (card_presets); p++) {
-    if (only != TS_SYNTH_PRESET_CLUTTER && presets[p] != only)
+    if (!preset_wanted (only, presets[p]))
       continue;
     TsEval e;
     ts_eval_init (&e);
@@ -279,7 +286,7 @@ bench_synthetic (guint per_preset)
   ts_eval_clear (&all);
 
   /* Clutter: no card may be reported. */
-  if (only != TS_SYNTH_PRESET_CLUTTER) {
+  if (!preset_wanted (only, TS_SYNTH_PRESET_CLUTTER)) {
     kit_close (&kit);
     return;
   }
@@ -718,7 +725,7 @@ bench_reader (guint per_preset, guint seed)
   guint n[2] = { 0 }, right[2] = { 0 };
   TsSynthPreset only = preset_only ();
   for (guint p = 0; p < G_N_ELEMENTS (card_presets); p++) {
-    if (only != TS_SYNTH_PRESET_CLUTTER && presets[p] != only)
+    if (!preset_wanted (only, presets[p]))
       continue;
     TsEvalReader e = { .misses = g_string_new (NULL) };
     for (guint i = 0; i < per_preset; i++) {

@@ -711,7 +711,8 @@ test_detect_title__frame_stripe_is_not_the_name_line (void **state)
  * runs out of the image's right edge with both corners of that side: its top side meets
  * the border at a slant, and the polygon simplifying its edge ring kept a corner 23 px
  * short of the border, so no edge of it lay along the border and the outline was not
- * completed (nor was its glare-washed name line found alone). The edge within the simplification's tolerance of the border is the border. */
+ * completed (nor was its glare-washed name line found alone). The edge within the
+ * simplification's tolerance of the border is the border. */
 static void
 test_detect_card__cut_by_the_border_at_a_slant (void **state)
 {
