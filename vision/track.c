@@ -1553,9 +1553,11 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * seed 41). */
     if (tr->last.owner >= 0)
       tr->owner = tr->last.owner;
-    /* Turned since it came: it came as it was, then turned. Seen under the old card's
-     * name, the turn's time is unsure (a card carried past turns too): it is dated when
-     * the new card was recognised. A turn seen just as it came is no turn: it lay so when
+    /* Turned since it came: it came as it was, then turned, dated when the track saw it
+     * turn, though under the old card's name (seed 397: a Hypnotic Specter cast where an
+     * Island Sanctuary had lain, tapped at frame 110, was reported tapped when it was
+     * recognised, at 124; dated so, the tuned, seventh and eighth eights lost no event and
+     * the eighth gained it). A turn seen just as it came is no turn: it lay so when
      * put down, and the old card's state was the other (a tapped creature dead and an
      * untapped one cast in its place: entered tapped and untapped at once, before); the
      * first such turn tells how the new card came, a later one is its own (put down
@@ -1569,7 +1571,7 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
           t->p.confirm_below);
     tr->tapped = now;
     if (turned)
-      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, time_us, t->cur,
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur,
             mean_conf (tr) * tr->name_score, t->p.confirm_below);
     return;
   }

@@ -3154,7 +3154,9 @@ test_track__reading_before_a_gap_does_not_name_the_card_after_it (void **state)
 /* An untapped card is taken away and another put in its place, which lies there untapped
  * a third of a second and is then tapped, its name not read yet: the new card came untapped and was tapped, and the old one was not (seed 61:
  * Armageddon cast where Air Elemental lay, tapped 11 frames later, was reported as having
- * come tapped). */
+ * come tapped). The tap is dated when it was seen, not when the new card was named (seed
+ * 397: a Hypnotic Specter cast where an Island Sanctuary had lain, tapped at frame 110 and
+ * named at 124, was reported tapped at 124). */
 static void
 test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void **state)
 {
@@ -3175,7 +3177,9 @@ test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void 
   const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
   assert_string_equal (tap->name, "Island");
   assert_int_equal (tap->track_id, island->track_id);
+  /* Dated when it was seen turned, not when the reading named the new card. */
   assert_true (tap->time_us >= (gint64) turned * FRAME_US);
+  assert_true (tap->time_us <= (gint64) (turned + 3) * FRAME_US);
   forest_sim_clear (&s, &fr);
 }
 
