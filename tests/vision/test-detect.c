@@ -844,6 +844,23 @@ test_detect_title__name_bar_of_a_card_without_outline (void **state)
   }
 }
 
+/* A generated scene (hard, seed 6002): "Mana Vault" at the front of a fan, its outline's
+ * corner hidden under the card before it, its name crisp but tilted 12 degrees, the letters'
+ * tops a pixel or two under the bar's edge. The letters join the bar's edge into one blob
+ * that makes no text line, and they cut into the bar's inner contour, a third of the box
+ * around it: still the bar, and the title line. */
+static void
+test_detect_title__name_bar_whose_letters_touch_its_edge (void **state)
+{
+  g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_HARD, 6002);
+  TsDetectorParams photo;
+  ts_detector_params_init_photo (&photo);
+  g_autoptr (GArray) cands = detect_with (scene->image, &photo);
+  guint n_named;
+  assert_int_equal (named_titles_covered (scene, "Mana Vault", cands, FALSE, &n_named), 1);
+  assert_int_equal (n_named, 1);
+}
+
 /* The longest title of a candidate without an outline that holds (x, y); 0 if none. */
 static double
 longest_line_over (GArray *cands, double x, double y)
@@ -980,6 +997,7 @@ main (void)
     cmocka_unit_test (test_detect_title__large_and_out_of_focus),
     cmocka_unit_test (test_detect_title__card_half_hidden),
     cmocka_unit_test (test_detect_title__name_bar_of_a_card_without_outline),
+    cmocka_unit_test (test_detect_title__name_bar_whose_letters_touch_its_edge),
     cmocka_unit_test (test_detect_title__name_bar_only_where_the_line_is_missed),
     cmocka_unit_test (test_detect_pair__side_by_side_cards_are_two_cards),
   };
