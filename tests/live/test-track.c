@@ -1744,6 +1744,35 @@ test_track__name_line_of_a_card_out_of_sight_is_no_second_card (void **state)
   piece_case (300, 230, 0.5, 0, TRUE, FALSE);
 }
 
+/* A card out of sight two seconds (a hand over it), followed all the while by a line whose
+ * title lies within the card's outline as last seen, read as the card, but whose centre the
+ * line's size placed further off than a card's length, and which twice came with a small
+ * outline round it (a piece of the card, never a whole card): the line is that card's, not
+ * a second one (seed 419: an Ice Storm reported come again and gone; seed 367's Aspect of
+ * Wolf the same, not mended). */
+static void
+test_track__mostly_line_within_a_hidden_card_is_no_second_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 300, 320, 10, TRUE);  /* reads Forest */
+  int p = sim_add_line (&s, 300, 420, NULL, AREA_BATTLEFIELD, 0.5);
+  s.cards[p].title_dy = -100;  /* its title at (300, 283): within the Forest's outline */
+  s.cards[c].present = FALSE;
+  for (int k = 0; k < 2 * FPS; k++) {
+    s.cards[p].title_only = k % 20 != 10;  /* outlined twice, half a card's size */
+    sim_step (&s, 1);
+  }
+  s.cards[p].present = FALSE;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A card under a hand two seconds, a piece of its name line in view all the while, lying as
  * the card does, and still in view once the card is seen whole again: one card, which
  * neither moved nor turned, and the line no second one. */
@@ -5287,6 +5316,7 @@ main (void)
     cmocka_unit_test (test_track__card_played_where_a_blank_line_lay_is_read),
     cmocka_unit_test (test_track__piece_of_a_card_a_hand_leaves_is_no_second_card),
     cmocka_unit_test (test_track__name_line_of_a_card_out_of_sight_is_no_second_card),
+    cmocka_unit_test (test_track__mostly_line_within_a_hidden_card_is_no_second_card),
     cmocka_unit_test (test_track__name_line_lying_as_its_hidden_card_stays_a_piece),
     cmocka_unit_test (test_track__card_followed_by_its_turned_name_line_alone_was_tapped),
     cmocka_unit_test (test_track__card_of_a_name_put_down_far_from_one_gone_is_another),
