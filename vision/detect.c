@@ -274,8 +274,8 @@ cut_card (const double q[4][2], int cut, double tolerance, double out[4][2])
 
 /* The polygon q (n corners) approximates a contour reaching the border to within about
  * tol, no edge of it lying on the border (border_edge() -1), so an edge whose two corners
- * lie within tol of one of the w x h image's borders may stand for the stretch of contour along that
- * border: the approximation kept a corner short of it (a card's side running out of the
+ * lie within tol of one of the w x h image's borders may stand for the stretch of contour
+ * along that border: the approximation kept a corner short of it (a card's side running out of the
  * image at a slant: hard scene 6001's White Ward, a corner 23 px in). Moves that edge's two
  * corners along their other edges onto the border, when exactly one edge is so and each
  * moves at most tol. Returns whether it moved them. */

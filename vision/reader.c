@@ -667,6 +667,16 @@ edits_allowed (const char *name)
   return n <= 5 ? 0 : n <= 9 ? 1 : n <= 14 ? 2 : 3;
 }
 
+/* The spaces in s. */
+static guint
+count_spaces (const char *s)
+{
+  guint n = 0;
+  for (; *s; s++)
+    n += *s == ' ';
+  return n;
+}
+
 /* Whether the reading fa reads only a stub of the name fb's last word (both folded), the
  * rest of the word cut by whatever ends the line (the band's end, a card lying over it),
  * which other names end in as well:
@@ -685,15 +695,9 @@ last_word_cut (const char *fa, const char *fb)
   const char *wa = strrchr (fa, ' '), *wb = strrchr (fb, ' ');
   if (wb == NULL)
     return FALSE;
-  if (wa && strlen (wb + 1) <= 3 && strlen (wa) < strlen (wb)) {
-    guint na = 0, nb = 0;
-    for (const char *p = fa; *p; p++)
-      na += *p == ' ';
-    for (const char *p = fb; *p; p++)
-      nb += *p == ' ';
-    if (na == nb)
-      return TRUE;
-  }
+  if (wa && strlen (wb + 1) <= 3 && strlen (wa) < strlen (wb) &&
+      count_spaces (fa) == count_spaces (fb))
+    return TRUE;
   g_autofree char *head = g_strndup (fb, (gsize) (wb - fb));
   g_autofree char *la = fold_letters (fa);
   g_autofree char *lh = fold_letters (head);

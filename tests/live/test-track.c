@@ -1725,6 +1725,21 @@ piece_case (double x, double y, double scale, double angle, gboolean line, gbool
   forest_sim_clear (&s, &fr);
 }
 
+/* forest_sim_init's Forest, reported, now out of sight while a name line half a card's size,
+ * reading Forest, is seen at (x, y), its title title_dy below a card's own there. Returns the
+ * line's index; the Forest's goes to *forest. */
+static int
+forest_hidden_by_its_line (Sim *s, FakeReader *fr, TsImage **im, double x, double y,
+                           double title_dy, int *forest)
+{
+  *forest = forest_sim_init (s, fr, im, 0);
+  paint_title (*im, x, y + title_dy, 10, TRUE);  /* reads Forest */
+  int l = sim_add_line (s, x, y, NULL, AREA_BATTLEFIELD, 0.5);
+  s->cards[l].title_dy = title_dy;
+  s->cards[*forest].present = FALSE;
+  return l;
+}
+
 /* A hand over a card leaves a part of it in view, outlined like a smaller card turned,
  * whose title reads as the card: it is a piece of that card, not a second one come into
  * play. */
@@ -1756,11 +1771,9 @@ test_track__mostly_line_within_a_hidden_card_is_no_second_card (void **state)
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  paint_title (im, 300, 320, 10, TRUE);  /* reads Forest */
-  int p = sim_add_line (&s, 300, 420, NULL, AREA_BATTLEFIELD, 0.5);
-  s.cards[p].title_dy = -100;  /* its title at (300, 283): within the Forest's outline */
-  s.cards[c].present = FALSE;
+  int c;
+  /* The line's title at (300, 283): within the Forest's outline. */
+  int p = forest_hidden_by_its_line (&s, &fr, &im, 300, 420, -100, &c);
   for (int k = 0; k < 2 * FPS; k++) {
     s.cards[p].title_only = k % 20 != 10;  /* outlined twice, half a card's size */
     sim_step (&s, 1);
@@ -1795,11 +1808,9 @@ test_track__card_followed_by_its_turned_name_line_alone_was_tapped (void **state
     FakeReader fr;
     Sim s;
     g_autoptr (TsImage) im = NULL;
-    int c = forest_sim_init (&s, &fr, &im, 0);
-    paint_title (im, 320, 320, 10, TRUE);  /* reads Forest */
-    int l = sim_add_line (&s, 320, 320, NULL, AREA_BATTLEFIELD, 0.5);
+    int c;
+    int l = forest_hidden_by_its_line (&s, &fr, &im, 320, 320, 0, &c);
     s.cards[l].angle = 90;
-    s.cards[c].present = FALSE;
     guint64 tapped = s.frame;
     sim_step (&s, ends ? 2 * FPS : 7 * FPS);
     if (ends)
@@ -3181,9 +3192,10 @@ test_track__reading_before_a_gap_does_not_name_the_card_after_it (void **state)
 }
 
 /* An untapped card is taken away and another put in its place, which lies there untapped
- * a third of a second and is then tapped, its name not read yet: the new card came untapped and was tapped, and the old one was not (seed 61:
- * Armageddon cast where Air Elemental lay, tapped 11 frames later, was reported as having
- * come tapped). The tap is dated when it was seen, not when the new card was named (seed
+ * a third of a second and is then tapped, its name not read yet: the new card came
+ * untapped and was tapped, and the old one was not (seed 61: Armageddon cast where Air
+ * Elemental lay, tapped 11 frames later, was reported as having come tapped). The tap is
+ * dated when it was seen, not when the new card was named (seed
  * 397: a Hypnotic Specter cast where an Island Sanctuary had lain, tapped at frame 110 and
  * named at 124, was reported tapped at 124). */
 static void

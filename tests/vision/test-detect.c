@@ -76,6 +76,15 @@ detect (const TsImage *img)
   return detect_with (img, NULL);
 }
 
+/* With the still-photo tuning (name bars, cards the border cuts). */
+static GArray *
+detect_photo (const TsImage *img)
+{
+  TsDetectorParams photo;
+  ts_detector_params_init_photo (&photo);
+  return detect_with (img, &photo);
+}
+
 /* With the second look for lines cut into fragments. */
 static GArray *
 detect_twice (const TsImage *img)
@@ -233,9 +242,7 @@ test_detect_card__cut_by_the_image_border (void **state)
     double q[4][2];
     card_quad (at[k].cx, at[k].cy, 240, at[k].angle, q);
     draw_card (img, q, NULL);
-    TsDetectorParams photo;
-    ts_detector_params_init_photo (&photo);
-    g_autoptr (GArray) cands = detect_with (img, &photo);
+    g_autoptr (GArray) cands = detect_photo (img);
     const TsCardCandidate *c = card_found (cands, q, 6);
     assert_non_null (c);
     assert_int_equal (c->tapped, ts_rectify_angle_is_tapped (at[k].angle));
@@ -253,9 +260,7 @@ test_detect_card__mostly_outside_the_image_is_not_guessed (void **state)
   double q[4][2];
   card_quad (-40, 240, 240, 0, q);  /* a quarter of its width shows */
   draw_card (img, q, NULL);
-  TsDetectorParams photo;
-  ts_detector_params_init_photo (&photo);
-  g_autoptr (GArray) cands = detect_with (img, &photo);
+  g_autoptr (GArray) cands = detect_photo (img);
   assert_null (first_card (cands));
 }
 
@@ -717,9 +722,7 @@ static void
 test_detect_card__cut_by_the_border_at_a_slant (void **state)
 {
   g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_HARD, 6001);
-  TsDetectorParams photo;
-  ts_detector_params_init_photo (&photo);
-  g_autoptr (GArray) cands = detect_with (scene->image, &photo);
+  g_autoptr (GArray) cands = detect_photo (scene->image);
   guint n = 0;
   for (guint j = 0; j < scene->cards->len; j++) {
     const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, j);
@@ -853,9 +856,7 @@ static void
 test_detect_title__name_bar_whose_letters_touch_its_edge (void **state)
 {
   g_autoptr (TsSynthScene) scene = render_scene (TS_SYNTH_PRESET_HARD, 6002);
-  TsDetectorParams photo;
-  ts_detector_params_init_photo (&photo);
-  g_autoptr (GArray) cands = detect_with (scene->image, &photo);
+  g_autoptr (GArray) cands = detect_photo (scene->image);
   guint n_named;
   assert_int_equal (named_titles_covered (scene, "Mana Vault", cands, FALSE, &n_named), 1);
   assert_int_equal (n_named, 1);
@@ -888,9 +889,7 @@ test_detect_title__name_bar_only_where_the_line_is_missed (void **state)
   ts_cv_draw_text (img, "Portent of Betrayal", 165, 135, 1.3, 15, 15, 15);
   ts_cv_draw_text (img, "Ox", 165, 335, 1.3, 15, 15, 15);
   ts_cv_gaussian_blur (img, 1.0);
-  TsDetectorParams p;
-  ts_detector_params_init_photo (&p);
-  g_autoptr (GArray) cands = detect_with (img, &p);
+  g_autoptr (GArray) cands = detect_photo (img);
   /* The defaults (the live table's tuning) leave bars out. */
   g_autoptr (GArray) no_bars = detect (img);
   /* The long name: a line as long as the name (19 letters of some 21 px), no bar. */
