@@ -575,6 +575,21 @@ ts_cv_approx_hull (const float *pts, guint n, double eps, double (*out)[2], guin
   return (guint) approx.size ();
 }
 
+GArray *
+ts_cv_approx_poly (const float *pts, guint n, double eps)
+{
+  GArray *out = g_array_new (FALSE, FALSE, 2 * sizeof (double));
+  if (n < 3)
+    return out;
+  std::vector<cv::Point2f> approx;
+  cv::approxPolyDP (wrap_points (pts, n), approx, eps, true);
+  for (const auto &p : approx) {
+    double xy[2] = { p.x, p.y };
+    g_array_append_val (out, xy);
+  }
+  return out;
+}
+
 gboolean
 ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4][2])
 {

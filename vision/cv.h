@@ -88,6 +88,11 @@ gboolean ts_cv_approx_quad (const float *pts, guint n, double eps, double out[4]
  * the simplified hull has (more than max: out holds none). */
 guint ts_cv_approx_hull (const float *pts, guint n, double eps, double (*out)[2], guint max);
 
+/* Simplifies the closed polygon pts (n points) to within eps pixels and returns its
+ * corners, in the contour's order, as a new array of double x, y pairs (free with
+ * g_array_unref()). */
+GArray *ts_cv_approx_poly (const float *pts, guint n, double eps);
+
 /* Draws a closed polygon / text onto a 3 or 4 channel image. Colour components 0..255. */
 void ts_cv_draw_polygon (TsImage *image, const double (*pts)[2], int n, int r, int g, int b,
                          int thickness);

@@ -57,6 +57,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->split_pairs = TRUE;
   params->cut_cards = FALSE;
   params->displaced_lines = TRUE;
+  params->joined_cards = FALSE;
 }
 
 void
@@ -65,6 +66,7 @@ ts_detector_params_init_photo (TsDetectorParams *params)
   ts_detector_params_init (params);
   params->name_bars = TRUE;
   params->cut_cards = TRUE;
+  params->joined_cards = TRUE;
 }
 
 TsDetector *
@@ -478,6 +480,227 @@ split_stacked (const TsImage *edges, const double q[4][2], double margin, double
   return TRUE;
 }
 
+/* ---- cards joined to others ------------------------------------------------------------- */
+
+/* Contours are simplified to within this (work pixels) before their sides are sought. */
+#define JOIN_EPS 2.0
+/* A straight stretch of contour is (part of) a side from this share of the least card's
+ * short side; shorter ones between two sides are a rounded corner. */
+#define JOIN_MIN_STRETCH 0.3
+/* The corners at both ends of the whole side are right angles to within this (degrees). */
+#define JOIN_SKEW 10.0
+/* The two sides that run from the whole side show at least this share of their length. */
+#define JOIN_MIN_SHOWN 0.6
+/* Sides that run on past a card's length (cards touching end to end) do so by more than
+ * this share of it, and there the card's end must lie along an edge across, for at least
+ * JOIN_END_EDGE of it. */
+#define JOIN_PAST 1.05
+#define JOIN_END_EDGE 0.7
+/* The three sides lie along edges for at least this share of them. */
+#define JOIN_MIN_FILL 0.75
+/* A completed card is as long as the cards found whole to within this share. */
+#define JOIN_SIZE 0.2
+
+typedef struct {
+  double a[2], b[2];
+} Stretch;
+
+typedef struct {
+  double q[4][2];
+  double fill;
+} Joined;
+
+/* Where the line through a0, a1 meets the line through b0, b1; FALSE when they are parallel. */
+static gboolean
+lines_meet (const double a0[2], const double a1[2], const double b0[2], const double b1[2],
+            double out[2])
+{
+  double ux = a1[0] - a0[0], uy = a1[1] - a0[1], vx = b1[0] - b0[0], vy = b1[1] - b0[1];
+  double den = ux * vy - uy * vx;
+  if (fabs (den) < 1e-6 * hypot (ux, uy) * hypot (vx, vy))
+    return FALSE;
+  double t = ((b0[0] - a0[0]) * vy - (b0[1] - a0[1]) * vx) / den;
+  out[0] = a0[0] + ux * t;
+  out[1] = a0[1] + uy * t;
+  return TRUE;
+}
+
+/* The signed turn (degrees, -180..180) from the direction of s to that of t. */
+static double
+turn_between (const Stretch *s, const Stretch *t)
+{
+  double ux = s->b[0] - s->a[0], uy = s->b[1] - s->a[1];
+  double vx = t->b[0] - t->a[0], vy = t->b[1] - t->a[1];
+  return atan2 (ux * vy - uy * vx, ux * vx + uy * vy) * 180 / G_PI;
+}
+
+/* Completes the card around the whole side b-c from the sides that leave it towards a (from
+ * b) and d (from c), the side being a short one (bc_long FALSE) or a long one; closes[0]
+ * (closes[1]) tells that the contour turns in at a (d), ending the card's side there to
+ * within tolerance (a share of its length). Writes the card (b, c, then the far corners)
+ * into out and the share of its far end along an edge into *end_edge; FALSE when the sides
+ * show too little of the card, or run past its end with no edge there, or it would reach
+ * out of the image. */
+static gboolean
+complete_card (const TsImage *edges, const double a[2], const double b[2], const double c[2],
+               const double d[2], gboolean bc_long, const gboolean closes[2], double tolerance,
+               double out[4][2], double *end_edge)
+{
+  double side = dist (b, c), la = dist (a, b), ld = dist (c, d);
+  double aspect = TS_CARD_W_MM / TS_CARD_H_MM;
+  double full = bc_long ? side * aspect : side / aspect;
+  if (MIN (la, ld) < JOIN_MIN_SHOWN * full || la < 1 || ld < 1)
+    return FALSE;
+  /* A side whose end turns in across the card is a whole side: the card ends there. */
+  if ((closes[0] && fabs (la / full - 1) > tolerance) ||
+      (closes[1] && fabs (ld / full - 1) > tolerance))
+    return FALSE;
+  double p[2] = { b[0] + (a[0] - b[0]) * full / la, b[1] + (a[1] - b[1]) * full / la };
+  double q[2] = { c[0] + (d[0] - c[0]) * full / ld, c[1] + (d[1] - c[1]) * full / ld };
+  for (int k = 0; k < 2; k++) {
+    const double *r = k == 0 ? p : q;
+    if (r[0] < 0 || r[1] < 0 || r[0] > edges->width - 1 || r[1] > edges->height - 1)
+      return FALSE;
+  }
+  double end[2][2] = { { q[0], q[1] }, { p[0], p[1] } };
+  *end_edge = ring_along (edges, end, 2, 1);
+  if (MAX (la, ld) > JOIN_PAST * full && *end_edge < JOIN_END_EDGE)
+    return FALSE;
+  memcpy (out[0], b, sizeof out[0]);
+  memcpy (out[1], c, sizeof out[1]);
+  memcpy (out[2], q, sizeof out[2]);
+  memcpy (out[3], p, sizeof out[3]);
+  return TRUE;
+}
+
+/* The cards whose outline the contour (n points) of edges runs along on three sides without
+ * closing around them (see TsDetectorParams.joined_cards): a whole side of at least
+ * min_side between two right angles, the sides from it showing most of a card. Appends
+ * each, completed (work pixels), to out as a Joined. */
+static void
+joined_cards (const TsImage *edges, const float *pts, guint n, double min_side, double tolerance,
+              GArray *out)
+{
+  g_autoptr (GArray) poly = ts_cv_approx_poly (pts, n, JOIN_EPS);
+  g_autoptr (GArray) stretches = g_array_new (FALSE, FALSE, sizeof (Stretch));
+  for (guint i = 0; i < poly->len; i++) {
+    guint j = (i + 1) % poly->len;
+    const double *xy = (const double *) (void *) poly->data;
+    Stretch s = { { xy[2 * i], xy[2 * i + 1] }, { xy[2 * j], xy[2 * j + 1] } };
+    if (dist (s.a, s.b) >= JOIN_MIN_STRETCH * min_side)
+      g_array_append_val (stretches, s);
+  }
+  guint m = stretches->len;
+  for (guint i = 0; m >= 3 && i < m; i++) {
+    const Stretch *s1 = &g_array_index (stretches, Stretch, i);
+    const Stretch *s2 = &g_array_index (stretches, Stretch, (i + 1) % m);
+    const Stretch *s3 = &g_array_index (stretches, Stretch, (i + 2) % m);
+    double t1 = turn_between (s1, s2), t2 = turn_between (s2, s3);
+    if (fabs (fabs (t1) - 90) > JOIN_SKEW || fabs (fabs (t2) - 90) > JOIN_SKEW || t1 * t2 <= 0)
+      continue;
+    /* What lies between the stretches is a rounded corner, not a detour. */
+    double len = dist (s2->a, s2->b);
+    if (dist (s1->b, s2->a) > 0.15 * len || dist (s2->b, s3->a) > 0.15 * len)
+      continue;
+    double b[2], c[2];
+    if (!lines_meet (s1->a, s1->b, s2->a, s2->b, b) ||
+        !lines_meet (s2->a, s2->b, s3->a, s3->b, c) || dist (b, c) < min_side)
+      continue;
+    /* Does the contour turn in again, the same way, at the far end of either side? */
+    const Stretch *s0 = &g_array_index (stretches, Stretch, (i + m - 1) % m);
+    const Stretch *s4 = &g_array_index (stretches, Stretch, (i + 3) % m);
+    double t0 = turn_between (s0, s1), t3 = turn_between (s3, s4);
+    gboolean closes[2] = { m > 3 && t0 * t1 > 0 && fabs (fabs (t0) - 90) <= 2 * JOIN_SKEW &&
+                               dist (s0->b, s1->a) <= 0.15 * len,
+                           m > 3 && t3 * t2 > 0 && fabs (fabs (t3) - 90) <= 2 * JOIN_SKEW &&
+                               dist (s3->b, s4->a) <= 0.15 * len };
+    /* A short side or a long one: the one whose far end lies along an edge, else the one
+     * the sides do not run past. */
+    Joined best = { { { 0 } }, -1 };
+    double best_end = -1;
+    for (int bc_long = 0; bc_long < 2; bc_long++) {
+      Joined j;
+      double end_edge;
+      if (!complete_card (edges, s1->a, b, c, s3->b, bc_long, closes, tolerance, j.q, &end_edge) ||
+          end_edge <= best_end)
+        continue;
+      j.fill = ring_along (edges, j.q, 4, 2);  /* all but the far end */
+      best = j;
+      best_end = end_edge;
+    }
+    if (best.fill >= JOIN_MIN_FILL)
+      g_array_append_val (out, best);
+  }
+}
+
+/* Largest first (a card before the boxes printed on it), then best along edges. */
+static int
+by_size (gconstpointer a, gconstpointer b)
+{
+  const Joined *ja = a, *jb = b;
+  double sa = quad_area (ja->q), sb = quad_area (jb->q);
+  if (fabs (sa - sb) > 0.05 * MAX (sa, sb))
+    return sa < sb ? 1 : -1;
+  return ja->fill < jb->fill ? 1 : ja->fill > jb->fill ? -1 : 0;
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double da = *(const double *) a, db = *(const double *) b;
+  return da < db ? -1 : da > db;
+}
+
+/* The median long side of the cards from index from on (0 when none). */
+static double
+median_card_length (const GArray *cards, guint from)
+{
+  if (cards->len <= from)
+    return 0;
+  g_autofree double *len = g_new (double, cards->len - from);
+  for (guint i = from; i < cards->len; i++) {
+    double a, b;
+    ts_rectify_quad_size (g_array_index (cards, TsCardCandidate, i).quad, &a, &b);
+    len[i - from] = MAX (a, b);
+  }
+  qsort (len, cards->len - from, sizeof (double), cmp_double);
+  return len[(cards->len - from) / 2];
+}
+
+/* Appends to cards each of joined (work pixels) the size of the cards found whole (from index
+ * from on: a card's length within JOIN_SIZE of their median; none when there are none, for
+ * an art box or a hand's straight edges complete to card-shaped quads of any size), that no
+ * card already there holds the centre of, nor holds the centre of one: largest first, so
+ * one per card. */
+static void
+add_joined (GArray *joined, double scale, GArray *cards, guint from)
+{
+  double typical = median_card_length (cards, from);
+  g_array_sort (joined, by_size);
+  for (guint i = 0; i < joined->len && typical > 0; i++) {
+    const Joined *j = &g_array_index (joined, Joined, i);
+    TsCardCandidate c;
+    card_candidate (j->q, scale, j->fill, &c);
+    c.completed = TRUE;
+    double a, b;
+    ts_rectify_quad_size (c.quad, &a, &b);
+    if (fabs (log (MAX (a, b) / typical)) > log (1 + JOIN_SIZE))
+      continue;
+    double cx, cy;
+    ts_rectify_quad_center (c.quad, &cx, &cy);
+    gboolean keep = TRUE;
+    for (guint k = from; k < cards->len && keep; k++) {
+      const TsCardCandidate *o = &g_array_index (cards, TsCardCandidate, k);
+      double ox, oy;
+      ts_rectify_quad_center (o->quad, &ox, &oy);
+      keep = !ts_rectify_quad_contains (o->quad, cx, cy) &&
+             !ts_rectify_quad_contains (c.quad, ox, oy);
+    }
+    if (keep)
+      g_array_append_val (cards, c);
+  }
+}
+
 static void
 find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, GArray *bars)
 {
@@ -492,12 +715,18 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
   g_autoptr (TsCvContours) contours = ts_cv_find_contours (thick, FALSE);
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   g_autoptr (GArray) areas = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) joined = g_array_new (FALSE, FALSE, sizeof (Joined));
+  /* The least card's short side. */
+  double min_side = sqrt (min_area * TS_CARD_W_MM / TS_CARD_H_MM);
+  guint from = cards->len;
 
   for (guint i = 0; i < ts_cv_contours_count (contours); i++) {
     guint n;
     const float *pts = ts_cv_contours_get (contours, i, &n);
     if (n < 4)
       continue;
+    if (p->joined_cards)
+      joined_cards (thick, pts, n, min_side, p->aspect_tolerance, joined);
     double area = ts_cv_contour_area (pts, n);
     Line bar;
     if (bars && area < 20 * max_h * max_h && name_bar (pts, n, area, min_h, max_h, &bar))
@@ -567,6 +796,7 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
       g_array_append_val (cards, c);
     }
   }
+  add_joined (joined, scale, cards, from);
 }
 
 /* ---- title lines ------------------------------------------------------------------------- */
@@ -1223,8 +1453,12 @@ emit_bars (const GArray *bars, double scale, guint n_cards, GArray *out)
       bq[k][1] /= scale;
     }
     gboolean seen = FALSE;
-    for (guint j = 0; j < n_cards && !seen; j++)
-      seen = ts_rectify_quad_contains (g_array_index (out, TsCardCandidate, j).quad, cx, cy);
+    for (guint j = 0; j < n_cards && !seen; j++) {
+      const TsCardCandidate *card = &g_array_index (out, TsCardCandidate, j);
+      /* A bar across a completed card's text lies on a card over it. */
+      seen = ts_rectify_quad_contains (card->quad, cx, cy) &&
+             !(card->completed && ts_rectify_crosses_text (card->quad, bq));
+    }
     for (guint j = n_cards; j < out->len && !seen; j++) {
       const TsCardCandidate *o = &g_array_index (out, TsCardCandidate, j);
       double ox, oy;

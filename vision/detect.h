@@ -121,6 +121,20 @@ typedef struct {
    * sooner (seed 281's Red Ward found), but pile tracks changed shape as outlines came and
    * went, and took cards carried past (seed 283: two Phantom Monsters mixed up). */
   gboolean cut_cards;
+  /* Complete the outline of a card whose edge ring runs into another's (a tapped card
+   * against its neighbour, a dark border against a dark card, a card partly under others):
+   * where a contour turns two right angles in a row around a whole side and its two sides
+   * run on for at least 60 % of a card's length, the card is completed from those three
+   * sides, if it is as long as the cards found whole (within a fifth; none when there are
+   * none). Lines across its text within it are not its own: they lie on cards over it.
+   * Photos only: the same names (synthetic sets and dev photos), two more cards of 424
+   * reported with their outline on 144 synthetic scenes. On the live table it found seed
+   * 431's Demonic Attorney, tapped against a dark card (three turns), but at any angle cards
+   * caught mid-turn split other tracks (seventh eight 278 -> 274 of 297 found, 298 -> 292
+   * reported; eighth 276 -> 279 of 303, 289 -> 290), and kept to cards lying within 15
+   * degrees of the picture's axes it changed little (seventh 277 found, 297 reported;
+   * eighth 278, 290; tuned seed 11 37 -> 36 of 37 found, 38 -> 39 reported). */
+  gboolean joined_cards;
 } TsDetectorParams;
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */
@@ -145,6 +159,9 @@ typedef struct {
    * does not depend on the 180 degree ambiguity. */
   gboolean tapped;
   double confidence;   /* 0..1: how card-like / title-like the candidate looks */
+  /* The outline was completed from three sides (TsDetectorParams.joined_cards): part of the
+   * card may lie under others. */
+  gboolean completed;
 } TsCardCandidate;
 
 /* params NULL means defaults. Never fails. Free with ts_detector_free(). */

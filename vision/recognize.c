@@ -160,7 +160,7 @@ ts_recognize_is_part_of (const TsCardCandidate *c, const TsRecognizedCard *r)
     return FALSE;
   if (across_named_title (c, r->title))
     return TRUE;
-  if (!r->has_quad)
+  if (!r->has_quad || (r->completed && ts_rectify_crosses_text (r->quad, c->title)))
     return FALSE;
   for (int k = 0; k < 4; k++)
     if (!ts_rectify_quad_contains (r->quad, c->title[k][0], c->title[k][1]))
@@ -232,6 +232,7 @@ ts_recognize_image (TsDetector *detector, TsReader *reader, const TsImage *image
     r->tapped = rd.tapped;
     r->angle_deg = rd.angle_deg;
     r->has_quad = c->has_quad;
+    r->completed = c->completed;
     memcpy (r->title, rd.title, sizeof r->title);
     /* The reading settled which end is the top, and whether the outline was the card's. */
     if (c->has_quad)

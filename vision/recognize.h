@@ -18,6 +18,8 @@ typedef struct {
   double quad[4][2];    /* image pixels, card's top-left first, clockwise; valid if has_quad */
   double title[4][2];   /* image pixels, same convention */
   char *text;           /* raw OCR text; owned by the result */
+  /* The outline was completed from three sides: part of the card may lie under others. */
+  gboolean completed;
 } TsRecognizedCard;
 
 typedef struct {
@@ -32,8 +34,9 @@ typedef struct {
 /* TRUE when candidate c can only read as a piece of card r, already named: a lone line
  * within r's outline (its rules text, its type line, its title again), or one turned across
  * r's title and lying within it (a letter's stroke taken for a line). A card lying over r
- * hides r's outline, which is then not found whole. ts_recognize_image() reads no such
- * candidate. */
+ * hides r's outline, which is then not found whole; when it was completed (r->completed), a
+ * line across r's text within it may be the title of a card over it, and is no piece.
+ * ts_recognize_image() reads no such candidate. */
 gboolean ts_recognize_is_part_of (const TsCardCandidate *c, const TsRecognizedCard *r);
 
 /* Runs detector and reader over image. Returns a GPtrArray of TsRecognizedCard (freed with

@@ -115,6 +115,14 @@ ts_rectify_quad_contains (const double quad[4][2], double x, double y)
   return TRUE;
 }
 
+gboolean
+ts_rectify_crosses_text (const double quad[4][2], const double title[4][2])
+{
+  double a = atan2 (title[1][1] - title[0][1], title[1][0] - title[0][0]);
+  double b = atan2 (quad[1][1] - quad[0][1], quad[1][0] - quad[0][0]);
+  return fabs (remainder (a - b, G_PI)) > G_PI / 6;
+}
+
 double
 ts_rectify_quad_edge (const double quad[4][2], int i)
 {

@@ -33,6 +33,9 @@ gboolean ts_rectify_angle_is_tapped (double angle_deg);
 /* Centre of a quadrilateral (mean of corners) and whether a point lies inside it. */
 void ts_rectify_quad_center (const double quad[4][2], double *x, double *y);
 gboolean ts_rectify_quad_contains (const double quad[4][2], double x, double y);
+/* Does the line of the title outline title (top-left first) cross the lines of text of the
+ * card quad (top-left first), at more than 30 degrees to them? */
+gboolean ts_rectify_crosses_text (const double quad[4][2], const double title[4][2]);
 /* Length of edge i (from corner i to corner i+1), pixels. */
 double ts_rectify_quad_edge (const double quad[4][2], int i);
 /* Mean lengths of the top and bottom edges (*along) and of the two sides (*across), pixels. */

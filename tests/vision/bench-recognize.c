@@ -815,7 +815,8 @@ bench_cube (const char *shared, const TsCardDb *db, TsReader *reader)
 /* bench-recognize candidates IMAGE OUT.png [CARDS]: draws every detector candidate (cards
  * cyan, their titles green, lone title lines red, numbered by rank), to look at the misses,
  * and prints what each reads, against the card database CARDS (a Scryfall-format JSON or a
- * tablesight database; the bundled set without it). */
+ * tablesight database; the bundled set without it). The photo tuning; TS_DETECT_LIVE=1: the
+ * live table's (the defaults). */
 static int
 draw_candidates (const char *in, const char *out_path, const char *cards)
 {
@@ -826,7 +827,8 @@ draw_candidates (const char *in, const char *out_path, const char *cards)
     return 1;
   }
   g_autoptr (TsImage) rgb = ts_cv_convert_channels (img, 3);
-  g_autoptr (TsDetector) det = photo_detector_new ();
+  g_autoptr (TsDetector) det = g_getenv ("TS_DETECT_LIVE") ? ts_detector_new (NULL)
+                                                            : photo_detector_new ();
   g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
   ts_detector_detect (det, img, cands, NULL);
   g_autoptr (TsCardDb) db = cards ? ts_carddb_open (cards, &error)

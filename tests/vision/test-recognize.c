@@ -936,6 +936,18 @@ test_recognize__lengthened_line_searched_for_its_row (void **state)
   assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_HARD, 5010, "Consecrate Land", 1);
 }
 
+/* A Stone Rain under a fan of tapped cards (hard scene 4001), its outline completed from the
+ * three sides that show: the name lines of the tapped cards over it run across its text, so
+ * they are theirs, not its rules text; a line read alone (Evil Presence) and a name bar
+ * (the second of two Bayous) within it are both read. */
+static void
+test_recognize__titles_over_a_completed_card_are_read (void **state)
+{
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_HARD, 4001, "Stone Rain", 1);
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_HARD, 4001, "Evil Presence", 1);
+  assert_placed_right_as_photo (*state, TS_SYNTH_PRESET_HARD, 4001, "Bayou", 2);
+}
+
 /* A Time Vault whose outline took in the playmat's printed "Championship" over its top (easy
  * scene 3002): a piece of that print is the highest line on the card and took the place of
  * its name line as the card's title, which then read nothing. The name line it displaced
@@ -1458,6 +1470,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__name_line_displaced_by_playmat_print_is_read),
     cmocka_unit_test (test_recognize__lengthened_line_follows_the_text_slant),
     cmocka_unit_test (test_recognize__lengthened_line_searched_for_its_row),
+    cmocka_unit_test (test_recognize__titles_over_a_completed_card_are_read),
     cmocka_unit_test (test_recognize__piece_of_a_named_card),
     cmocka_unit_test (test_recognize__pieces_of_a_named_card_are_not_read),
     cmocka_unit_test (test_recognize__line_across_from_a_card_band_is_another_card),
