@@ -128,10 +128,10 @@ typedef struct {
    * sides, if it is as long as the cards found whole (within a fifth; none when there are
    * none). Lines across its text within it are not its own: they lie on cards over it.
    * Photos only: the same names (synthetic sets and dev photos), two more cards of 424
-   * reported with their outline on 144 synthetic scenes. On the live table it found seed
-   * 431's Demonic Attorney, tapped against a dark card (three turns), but at any angle cards
-   * caught mid-turn split other tracks (seventh eight 278 -> 274 of 297 found, 298 -> 292
-   * reported; eighth 276 -> 279 of 303, 289 -> 290), and kept to cards lying within 15
+   * reported with their outline on 144 synthetic scenes. On the live table, at any angle,
+   * cards caught mid-turn split tracks (seventh eight 278 -> 274 of 297 found, 298 -> 292
+   * reported; eighth 276 -> 279 of 303, 289 -> 290, against 281 and 292 from fresh detections without it: the
+   * cached 431 was stale), and kept to cards lying within 15
    * degrees of the picture's axes it changed little (seventh 277 found, 297 reported;
    * eighth 278, 290; tuned seed 11 37 -> 36 of 37 found, 38 -> 39 reported). */
   gboolean joined_cards;
