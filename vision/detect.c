@@ -796,7 +796,8 @@ find_cards (TsDetector *det, const TsImage *gray, double scale, GArray *cards, G
       g_array_append_val (cards, c);
     }
   }
-  add_joined (joined, scale, cards, from);
+  if (joined->len > 0)
+    add_joined (joined, scale, cards, from);
 }
 
 /* ---- title lines ------------------------------------------------------------------------- */
