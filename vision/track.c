@@ -281,6 +281,9 @@ typedef struct {
    * moving away from there before it vanishes. */
   double home[2];
   int still_frames;
+  /* Of those frames, the ones it was looked for in (a title line alone is held as it was
+   * through frames not searched for title lines: that says nothing of it lying still). */
+  int still_looks;
   /* Since last seen, whether a pile it was carried towards was looked for. */
   gboolean carry_checked;
   /* Read as another card before a gap, and named after it (see identity_update): that
@@ -1935,12 +1938,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   /* Still: where it was seen in the frame before (the smoothed centre lags a moving card). */
   if (!was_missing && hypot (in->center[0] - tr->last.center[0],
                              in->center[1] - tr->last.center[1]) < 0.03 * long_side (tr->size)) {
+    tr->still_looks += looked;
     if (++tr->still_frames >= STILL_FRAMES) {
       tr->home[0] = tr->center[0];
       tr->home[1] = tr->center[1];
     }
   } else
-    tr->still_frames = 0;
+    tr->still_frames = tr->still_looks = 0;
   const double k = 0.5;  /* smoothing: half old, half new */
   tr->center[0] += k * (in->center[0] - tr->center[0]);
   tr->center[1] += k * (in->center[1] - tr->center[1]);
@@ -2687,9 +2691,12 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
   tr->link_key = 0;
   /* Lying still when last seen, its title still lies there, looking as it did: the
    * detector lost sight of it, it was not carried off. (A card last seen moving was seen
-   * blurred, which looks much like bare table.) */
+   * blurred, which looks much like bare table.) Lying still is seen twice in a row where it
+   * was looked for: a line taken once on its way and held through unsearched frames is no
+   * card lying still (seed 353: a Karma carried to its graveyard, its track's last a stray
+   * line mid-way, was reported gone to nowhere as the recording ended). */
   double sig[SIG_N];
-  if (image != NULL && b->have_seen_sig && b->still_frames > 0 &&
+  if (image != NULL && b->have_seen_sig && b->still_looks > 0 &&
       input_signature (image, &b->last, sig) &&
       signature_distance (sig, b->seen_sig) < 0.45)
     return FALSE;

@@ -1857,6 +1857,40 @@ test_track__card_whose_title_still_reads_where_it_lay_was_not_put_on_a_pile (voi
   forest_sim_clear (&s, &fr);
 }
 
+/* A Forest in play is carried off towards its graveyard, its outline lost on the way: its
+ * track last takes a piece of a line seen once, in a frame searched for title lines, where
+ * the picture does not change after. The next two frames are not searched, and the line is
+ * held as it was; it is not seen again. An unreadable card then comes on the graveyard. The
+ * held frames do not say the line lay still: the Forest went to the graveyard, it did not
+ * stay where the line was (seed 353: a Karma carried to its graveyard, whose track last took
+ * a stray line mid-way, was reported gone to nowhere at the end of the recording). */
+static void
+test_track__card_last_seen_by_a_line_held_unsearched_moved_to_its_pile (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  s.titles_every = 3;
+  while (s.frame % 3 != 2)
+    sim_step (&s, 1);
+  carry_off (&s, c, 10, 5);  /* the last frame of the four is searched */
+  s.cards[c].title_only = TRUE;
+  s.cards[c].scale = 0.9;
+  s.cards[c].x += 10;  /* on its way on */
+  s.cards[c].y += 5;
+  paint_title (im, s.cards[c].x, s.cards[c].y, 110, TRUE);
+  sim_step (&s, 1);  /* searched: the line is seen */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 2);  /* not searched: held */
+  paint_title (im, 900, 600, BLANK_GREY, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 3 * FPS);
+  assert_forest_moved_to_graveyard (&s, forest_id);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A Forest in play is tapped and its outline lost (lying against a pile, say): pieces of its
  * title, smaller and smaller, are followed 45 mm off towards its graveyard, then a quarter
  * second shows nothing of it and two thirds of a second a stray line of its text, until its
@@ -3604,7 +3638,7 @@ test_track__tap_under_a_hand_is_dated_when_the_card_is_seen_again (void **state)
   s.cards[c].present = FALSE;
   s.cards[c].angle = 90;
   sim_step (&s, 10);
-  while (s.frame % 3 != 1)
+  while (s.frame % 3 != 2)
     sim_step (&s, 1);
   guint64 back = s.frame;
   s.cards[c].present = TRUE;
@@ -5356,6 +5390,7 @@ main (void)
     cmocka_unit_test (test_track__hand_passing_over_the_graveyard_moves_nothing),
     cmocka_unit_test (test_track__card_found_whole_again_where_it_lay_is_that_card),
     cmocka_unit_test (test_track__card_whose_title_still_reads_where_it_lay_was_not_put_on_a_pile),
+    cmocka_unit_test (test_track__card_last_seen_by_a_line_held_unsearched_moved_to_its_pile),
     cmocka_unit_test (test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again),
     cmocka_unit_test (test_track__second_track_of_a_card_goes_on_from_the_cards_state),
     cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
