@@ -1306,14 +1306,16 @@ static gboolean row_at (const GArray *comps, int strip_w, int strip_h, double mi
                         double max_h, double focus, int mid, TextRow *row);
 
 /* Does row r of a strip strip_w wide beat the best row so far? The one holding more
- * letters, but in a card's band (no focus) a mana cost, in the band's right third, loses to
- * a word in its left half: the cost's rings and glyphs break into more pieces than a short
- * bold name has letters ("Lure", whose letters run together, weighs 2.5, its cost 7), and
- * the two sit at different heights, so each makes a row of its own. */
+ * letters, but a mana cost, in the strip's right third, loses to a word in its left half:
+ * the cost's rings and glyphs break into more pieces than a short bold name has letters
+ * ("Lure", whose letters run together, weighs 2.5, its cost 7), and the two sit at
+ * different heights, so each makes a row of its own. So in a line found alone too, which
+ * can be a whole name bar (a Karma upside down on its graveyard at the picture's edge, its
+ * outline not found: the band search read its cost, "ZEL"). */
 static gboolean
-row_beats (const TextRow *r, const TextRow *best, int strip_w, double focus)
+row_beats (const TextRow *r, const TextRow *best, int strip_w)
 {
-  if (focus < 0 && best->weight > 0) {
+  if (best->weight > 0) {
     gboolean r_cost = r->x0 > 2 * strip_w / 3, best_cost = best->x0 > 2 * strip_w / 3;
     gboolean r_name = r->weight >= 2 && r->x0 < strip_w / 2;
     gboolean best_name = best->weight >= 2 && best->x0 < strip_w / 2;
@@ -1345,7 +1347,7 @@ find_row (const GArray *comps, int strip_w, int strip_h, double min_h, double ma
       continue;
     TextRow r;
     if (row_at (comps, strip_w, strip_h, min_h, max_h, focus, y, &r) &&
-        row_beats (&r, row, strip_w, focus))
+        row_beats (&r, row, strip_w))
       *row = r;
   }
   return row->weight > 0;

@@ -1336,6 +1336,26 @@ test_reader__name_in_part_beside_something_black_reads_the_whole_name (void **st
   assert_int_equal (t.named.path[TS_READ_PATH_LONGER].n_runs, 1);
 }
 
+/* From a live table too: a card lying upside down on its graveyard at the picture's left
+ * edge, its outline not found, its whole name bar found as a line. Turned the right way up
+ * the name stands at the bar's left, the mana cost at its right: the cost's rings break
+ * into more pieces than "Karma" has letters, and at another height, yet the name is the
+ * bar's text row, as on a card's band: the search of the band finds it (before, the cost
+ * was taken, read "BEL" here, "ZEL" in the whole picture, and only the search with more
+ * room above found the name here, not in the whole picture). */
+static void
+test_reader__name_bar_found_alone_is_read_by_its_name_not_its_cost (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsImage) image = load_fixture ("lines", "upside-down-title-bar.jpg");
+  TsCardCandidate c = { .title = { { 7, 142 }, { 278, 137 }, { 279, 179 }, { 8, 184 } } };
+  c.angle_deg = ts_rectify_quad_angle (c.title);
+  TsReaderTiming t;
+  const char *name = read_timed (f, image, &c, &t);
+  assert_string_equal (name ? name : "-", "Karma");
+  assert_int_equal (t.named.path[TS_READ_PATH_WIDER].n_runs, 0);
+}
+
 /* A letter read as one of like shape ("Inp" for "Imp", "Trontlaw Ores" for "Ironclaw Orcs")
  * costs half an edit, also in a short last word (which a band's end cutting the name
  * leaves shorter, not misread). */
@@ -1481,6 +1501,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_reader__piece_read_by_the_band_search_lengthens_a_line),
     cmocka_unit_test (test_reader__short_line_is_searched_once),
     cmocka_unit_test (test_reader__name_in_part_beside_something_black_reads_the_whole_name),
+    cmocka_unit_test (test_reader__name_bar_found_alone_is_read_by_its_name_not_its_cost),
     cmocka_unit_test (test_reader__piece_of_a_word_is_no_name),
     cmocka_unit_test (test_reader__letters_of_like_shape),
     cmocka_unit_test (test_golden__clutter_has_no_cards),
