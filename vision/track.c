@@ -2895,10 +2895,13 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     pile_first_buried (t, tr, out);
   double name_factor = tr->name ? tr->name_score : 0.5;
   Track *brief = old == NULL && tr->pile && tr->name
-                   ? pending_named (t, tr, tr->name, tr->first_seen_us) : NULL;
+                   ? pending_named (t, tr, tr->name, tr->top_us) : NULL;
   if (brief != NULL) {
     /* A card seen in play a moment, never reported (handled all the while), now on a pile
-     * under its name: it came into play, then went there. */
+     * under its name: it came into play, then went there. It came onto the pile when the
+     * pile's top last changed, not when the pile's track began: the card under it may have
+     * lain there unread a while (seed 373: a Wall of Swords cast and killed at once, on a
+     * graveyard tracked from a second before, was never reported). */
     came_and_went (t, tr, brief, tr->name, name_first_read (tr), FALSE,
                    0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score),
                    out);

@@ -2388,6 +2388,32 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* The same onto a graveyard whose card lay there, unread, since a second before: the card
+ * seen a moment came and went, though it was seen in play after the pile's track began
+ * (seed 373: a Wall of Swords, cast and killed at once, read three times on its way and on
+ * the pile, was never reported). */
+static void
+test_track__card_seen_a_moment_then_read_on_an_unread_pile_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = hand_sim_init (&s, &fr, &im);
+  paint_title (im, 900, 600, BLANK_GREY, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  assert_int_equal (s.obs->len, 0);
+  guint64 came = put_down_and_lifted (&s, im, c, 10, 6, 6);  /* reads Forest */
+  sim_step (&s, 5);
+  assert_int_equal (s.obs->len, 0);
+  paint_title (im, 900, 600, 10, TRUE);  /* the Forest on the pile */
+  guint64 put = s.frame;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_forest_came_and_went_within (&s, came, put, 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* Card c put down at (700, 500), its title painted Forest, and nudged about there for eight
  * frames (the hand on it: never lying still). Returns the frame it came. */
 static guint64
@@ -5334,6 +5360,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_on_a_pile_as_its_place_changes_moved_there),
     cmocka_unit_test (test_track__card_read_on_a_pile_while_its_place_is_reread_moved_there),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_an_unread_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_then_carried_onto_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went),
