@@ -198,6 +198,7 @@ typedef struct {
   gint64 matched_us, gap_from_us, gap_to_us, gap_longest_us;
   gint64 back_us;         /* when it was last seen again after such a gap (0: never) */
   gint64 back_gap_us;     /* ... and how long it had been unseen then */
+  gint64 home_us;         /* when it was last seen lying still (home set; 0: never) */
   gint64 whole_us;        /* when it was first seen with an outline a card's size (0: never) */
   /* Where it lay still (home) and was last seen as the gap from gap_from_us began: the way
    * the card there then was carried off. */
@@ -1942,6 +1943,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     if (++tr->still_frames >= STILL_FRAMES) {
       tr->home[0] = tr->center[0];
       tr->home[1] = tr->center[1];
+      tr->home_us = time_us;
     }
   } else
     tr->still_frames = tr->still_looks = 0;
@@ -2773,8 +2775,14 @@ static void
 track_left (TsTracker *t, Track *tr, double conf, GArray *out)
 {
   held_turn_release (t, tr, FALSE, out);
-  TsObservation *o = emit (out, TS_OBS_LEFT, tr, tr->last_seen_us, t->cur, conf,
-                           t->p.confirm_below);
+  /* Found again after a gap its readings have not confirmed, and never seen lying still
+   * since: what it followed then was another card carried over its place, and the card
+   * left when last seen before the gap (seed 347: a Personal Incarnation taken off the
+   * table, dated 80 frames late, as a Will-o'-the-Wisp was put down over its place). */
+  gint64 when = tr->last_seen_us;
+  if (tr->gap_to_us > 0 && tr->back_us > 0 && tr->home_us < tr->back_us)
+    when = tr->back_us - tr->back_gap_us;
+  TsObservation *o = emit (out, TS_OBS_LEFT, tr, when, t->cur, conf, t->p.confirm_below);
   o->area = 0;
 }
 

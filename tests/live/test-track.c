@@ -632,6 +632,36 @@ test_track__removed_card_leaves_once_after_the_timeout (void **state)
   sim_clear (&s);
 }
 
+/* A card in play is taken away; a second later another card, its name not read, is carried
+ * across where it lay, moving all the while, and on out of sight. The first card's track
+ * took the passing card for it a moment: the first card left when it was last seen lying
+ * there, before the gap, not when the passing card went (seed 347: a Personal Incarnation
+ * taken off the table, dated 80 frames late, as a Will-o'-the-Wisp was put down over its
+ * place). */
+static void
+test_track__card_carried_over_a_gone_cards_place_does_not_date_its_departure (void **state)
+{
+  Sim s;
+  sim_init_quick_leave (&s);
+  int c = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
+  sim_step (&s, 10);
+  s.cards[c].present = FALSE;
+  guint64 gone = s.frame;
+  sim_step (&s, FPS);
+  int p = sim_add (&s, 276, 300, NULL, AREA_BATTLEFIELD);
+  for (int k = 0; k < 6; k++) {
+    sim_step (&s, 1);
+    s.cards[p].x += 8;
+  }
+  s.cards[p].present = FALSE;
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  assert_string_equal (left->name, "Shivan Dragon");
+  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
+  sim_clear (&s);
+}
+
 static void
 test_track__flicker_is_not_a_card (void **state)
 {
@@ -5295,6 +5325,7 @@ main (void)
     cmocka_unit_test (test_track__four_identical_mountains_stay_distinct),
     cmocka_unit_test (test_track__dies_and_goes_to_the_graveyard),
     cmocka_unit_test (test_track__removed_card_leaves_once_after_the_timeout),
+    cmocka_unit_test (test_track__card_carried_over_a_gone_cards_place_does_not_date_its_departure),
     cmocka_unit_test (test_track__tap_last_seen_past_half_way_is_dated_then),
     cmocka_unit_test (test_track__tap_last_seen_short_of_half_way_is_dated_when_found),
     cmocka_unit_test (test_track__line_askew_over_where_a_card_went_is_not_it),
