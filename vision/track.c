@@ -2780,7 +2780,7 @@ track_left (TsTracker *t, Track *tr, double conf, GArray *out)
    * left when last seen before the gap (seed 347: a Personal Incarnation taken off the
    * table, dated 80 frames late, as a Will-o'-the-Wisp was put down over its place). */
   gint64 when = tr->last_seen_us;
-  if (tr->gap_to_us > 0 && tr->back_us > 0 && tr->home_us < tr->back_us)
+  if (tr->gap_to_us > 0 && tr->home_us < tr->back_us)  /* back_us is set with gap_to_us */
     when = tr->back_us - tr->back_gap_us;
   TsObservation *o = emit (out, TS_OBS_LEFT, tr, when, t->cur, conf, t->p.confirm_below);
   o->area = 0;

@@ -611,23 +611,39 @@ test_track__dies_and_goes_to_the_graveyard (void **state)
   sim_clear (&s);
 }
 
+/* A quick-leaving simulation (sim_init_quick_leave) of a Shivan Dragon in play ten frames,
+ * then taken away. Returns the frame it is first out of sight. */
+static guint64
+dragon_taken_away (Sim *s)
+{
+  sim_init_quick_leave (s);
+  int c = sim_add (s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
+  sim_step (s, 10);
+  s->cards[c].present = FALSE;
+  return s->frame;
+}
+
+/* The one departure reported, dated when the card was last seen (frame gone - 1). */
+static const TsObservation *
+assert_left_once_when_last_seen (const Sim *s, guint64 gone)
+{
+  assert_int_equal (count_kind (s, TS_OBS_LEFT), 1);
+  const TsObservation *left = find_obs (s, TS_OBS_LEFT, 0);
+  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
+  return left;
+}
+
 static void
 test_track__removed_card_leaves_once_after_the_timeout (void **state)
 {
   Sim s;
-  sim_init_quick_leave (&s);
-  int c = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
-  s.cards[c].present = FALSE;
-  guint64 gone = s.frame;
+  guint64 gone = dragon_taken_away (&s);
   sim_step (&s, 2 * FPS - 5);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
-  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
-  assert_int_equal (left->from_area, AREA_BATTLEFIELD);
   /* Dated when last seen, not when the timeout ran out. */
-  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
+  const TsObservation *left = assert_left_once_when_last_seen (&s, gone);
+  assert_int_equal (left->from_area, AREA_BATTLEFIELD);
   assert_int_equal (ts_tracker_get_n_cards (s.tracker), 0);
   sim_clear (&s);
 }
@@ -642,11 +658,7 @@ static void
 test_track__card_carried_over_a_gone_cards_place_does_not_date_its_departure (void **state)
 {
   Sim s;
-  sim_init_quick_leave (&s);
-  int c = sim_add (&s, 300, 300, "Shivan Dragon", AREA_BATTLEFIELD);
-  sim_step (&s, 10);
-  s.cards[c].present = FALSE;
-  guint64 gone = s.frame;
+  guint64 gone = dragon_taken_away (&s);
   sim_step (&s, FPS);
   int p = sim_add (&s, 276, 300, NULL, AREA_BATTLEFIELD);
   for (int k = 0; k < 6; k++) {
@@ -655,10 +667,8 @@ test_track__card_carried_over_a_gone_cards_place_does_not_date_its_departure (vo
   }
   s.cards[p].present = FALSE;
   sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
-  const TsObservation *left = find_obs (&s, TS_OBS_LEFT, 0);
+  const TsObservation *left = assert_left_once_when_last_seen (&s, gone);
   assert_string_equal (left->name, "Shivan Dragon");
-  assert_int_equal (left->time_us, (gint64) (gone - 1) * FRAME_US);
   sim_clear (&s);
 }
 
