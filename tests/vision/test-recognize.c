@@ -331,6 +331,49 @@ assert_scene_card_reads (Fixture *f, TsSynthPreset preset, guint32 seed, const c
   assert_true (n > 0);
 }
 
+/* How many readable cards called name in scene were read as name by a photo detector with
+ * or without the equalised title look (their title's centre within the reported one's). */
+static guint
+scene_names_found (Fixture *f, const TsSynthScene *scene, const char *name, gboolean equalized)
+{
+  TsDetectorParams p;
+  ts_detector_params_init_photo (&p);
+  p.equalized_titles = equalized;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  g_autoptr (GPtrArray) cards = ts_recognize_image (det, f->reader, scene->image, NULL);
+  guint n = 0;
+  for (guint i = 0; i < scene->cards->len; i++) {
+    const TsSynthCard *sc = &g_array_index (scene->cards, TsSynthCard, i);
+    if (strcmp (sc->name, name) != 0 || !ts_synth_card_readable (sc))
+      continue;
+    double cx, cy;
+    ts_rectify_quad_center (sc->title, &cx, &cy);
+    for (guint k = 0; k < cards->len; k++) {
+      const TsRecognizedCard *c = g_ptr_array_index (cards, k);
+      if (g_strcmp0 (c->name, name) == 0 && ts_rectify_quad_contains (c->title, cx, cy)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/* Hard scene 2005: two Hurloon Minotaurs lie tapped in a dim corner, their light names on the
+ * old frame's red band faint in the plain stroke map. The equalised look (the still-photo
+ * tuning) finds and reads both; without it, one of the two is not found. */
+static void
+test_synthetic__equalised_look_reads_faint_names_in_a_dim_corner (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsSynthScene) scene = render_bench_scene (f, TS_SYNTH_PRESET_HARD, 2005);
+  TsDetectorParams photo;
+  ts_detector_params_init_photo (&photo);
+  assert_true (photo.equalized_titles);
+  assert_int_equal (scene_names_found (f, scene, "Hurloon Minotaur", TRUE), 2);
+  assert_int_equal (scene_names_found (f, scene, "Hurloon Minotaur", FALSE), 1);
+}
+
 /* The card called name in the synthetic scene (preset, seed), read from its true outline:
  * as name, or (may_miss) as no name, but never as another card. */
 static void
@@ -1493,6 +1536,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__titles_over_a_completed_card_are_read),
     cmocka_unit_test (test_recognize__piece_of_a_named_card),
     cmocka_unit_test (test_recognize__pieces_of_a_named_card_are_not_read),
+    cmocka_unit_test (test_synthetic__equalised_look_reads_faint_names_in_a_dim_corner),
     cmocka_unit_test (test_recognize__line_across_from_a_card_band_is_another_card),
     cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
