@@ -3292,14 +3292,11 @@ test_track__reading_before_a_gap_does_not_name_the_card_after_it (void **state)
 }
 
 /* An untapped card is taken away and another put in its place, which lies there untapped
- * a third of a second and is then tapped, its name not read yet: the new card came
- * untapped and was tapped, and the old one was not (seed 61: Armageddon cast where Air
- * Elemental lay, tapped 11 frames later, was reported as having come tapped). The tap is
- * dated when it was seen, not when the new card was named (seed
- * 397: a Hypnotic Specter cast where an Island Sanctuary had lain, tapped at frame 110 and
- * named at 124, was reported tapped at 124). */
+ * lie frames and is then tapped, its name not read yet: the new card came untapped and was
+ * tapped, and the old one was not. The tap is dated when it was seen, not when the new card
+ * was named. */
 static void
-test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void **state)
+assert_put_in_place_then_tapped_enters_then_taps (int lie)
 {
   FakeReader fr;
   Sim s;
@@ -3307,7 +3304,7 @@ test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void 
   int c = forest_sim_init (&s, &fr, &im, 0);
   swap_for_untapped_island (&s, im, c);
   paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
-  sim_step (&s, FPS / 3);
+  sim_step (&s, lie);
   s.cards[c].angle = 90;
   guint64 turned = s.frame;
   sim_step (&s, 8);
@@ -3322,6 +3319,25 @@ test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void 
   assert_true (tap->time_us >= (gint64) turned * FRAME_US);
   assert_true (tap->time_us <= (gint64) (turned + 3) * FRAME_US);
   forest_sim_clear (&s, &fr);
+}
+
+/* Lying there a third of a second (seed 61: Armageddon cast where Air Elemental lay, tapped
+ * 11 frames later, was reported as having come tapped; seed 397: a Hypnotic Specter cast
+ * where an Island Sanctuary had lain, tapped at frame 110 and named at 124, was reported
+ * tapped at 124). */
+static void
+test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps (void **state)
+{
+  assert_put_in_place_then_tapped_enters_then_taps (FPS / 3);
+}
+
+/* Tapped 7 frames after it was put down, under a quarter of a second (seed 383: a Demonic
+ * Hordes cast where a Hurloon Minotaur had lain, tapped 8 frames later, was reported as the
+ * Minotaur tapped and untapped). With a 0.3 s settling time the Island came tapped. */
+static void
+test_track__card_put_in_place_tapped_a_quarter_second_later_enters_then_taps (void **state)
+{
+  assert_put_in_place_then_tapped_enters_then_taps (7);
 }
 
 /* ... while the card itself, back from under a hand and tapped a moment later, its title not
@@ -5319,6 +5335,7 @@ main (void)
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps),
+    cmocka_unit_test (test_track__card_put_in_place_tapped_a_quarter_second_later_enters_then_taps),
     cmocka_unit_test (test_track__card_back_lying_a_moment_then_tapped_taps_once_read),
     cmocka_unit_test (test_track__card_back_tapped_and_untapped_before_read_reports_no_lone_turn),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
