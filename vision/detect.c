@@ -1326,8 +1326,8 @@ frame_stripe (const TsCardCandidate *card, const Line *l, double scale)
   return l->thick / scale < 2.0 * mm && l->len / scale > 25 * mm;
 }
 
-/* Appends the lone title c of line l to out with its confidence; a line of the second look
- * only when it fills a gap (see emit_lines()). */
+/* Appends the lone title c of line l to out with its confidence (lower for another look's
+ * line); a line of the second look only when it fills a gap (see emit_lines()). */
 static void
 emit_line (const Line *l, LineLook look, guint n_cards, TsCardCandidate *c, GArray *out)
 {
