@@ -141,7 +141,8 @@ typedef struct {
    * split that the picture's strong edges set. Synthetic sets: 943 -> 947 of 977 names
    * (hard 193 -> 196 of 225, old 206 -> 207), none wrong; dev photos the same 350 names
    * (1,580 -> 2,133 candidates, Tesseract calls 6,082 -> 8,069, OCR a photo +20 %). It
-   * costs some 5.4 ms of CPU a 1920x1080 frame (7.8 at 1280x720). Photos only: the live
+   * costs some 5.4 ms of CPU a 1920x1080 frame (8 to 15 ms at 1280x720, searched whole:
+   * CLAHE and its stroke map about 2 ms, the rest finding lines). Photos only: the live
    * table's frame budget has no room for it, and its recorded sessions were not measured
    * with it. */
   gboolean equalized_titles;
