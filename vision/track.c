@@ -242,6 +242,10 @@ typedef struct {
   gint64 held_us;
   gboolean held_tapped;
   double held_conf;
+  /* The last held turn undone by the turn back (see turn_report): when it was seen, to which
+   * state, and when the turn back was (0: none). */
+  gint64 undone_us, undone_back_us;
+  gboolean undone_tapped;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   int own_frames;                /* of those, with an outline a card's size (own_outline) */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
@@ -1367,7 +1371,7 @@ track_restart (Track *tr, gint64 came_us)
     if (g_array_index (tr->votes, Vote, i).first_us < came_us)
       g_array_remove_index (tr->votes, i);
   tr->reads = tr->blank_reads = 0;
-  tr->held_us = 0;
+  tr->held_us = tr->undone_us = 0;
   tr->gap_from_us = tr->gap_to_us = 0;
   tr->first_seen_us = tr->confirmed_us = came_us;
   tr->entry_tapped = tr->tapped;
@@ -1573,13 +1577,30 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     gboolean now = tr->tapped;
     if (swap_turn)
       turned = tr->gap_turn_tapped != now;
+    /* Its last turn undid a turn held for the readings, both after it had settled: it came
+     * as it lies now and turned twice, each dated when seen (seed 383: a Demonic Hordes cast
+     * where a Hurloon Minotaur had lain, tapped and untapped before it was named, was
+     * reported as having come tapped, its tap lost). */
+    gboolean twice = gap && !tr->pile && tr->undone_us > came_us + SWAP_SETTLE_US &&
+                     tr->undone_back_us == tr->turned_us && tr->undone_tapped != now;
+    if (twice)
+      turned = FALSE;
     tr->tapped = turned ? !now : now;
     emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,
           t->p.confirm_below);
     tr->tapped = now;
+    double conf = mean_conf (tr) * tr->name_score;
+    if (twice) {
+      tr->tapped = tr->undone_tapped;
+      emit (out, tr->undone_tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->undone_us,
+            t->cur, conf, t->p.confirm_below);
+      tr->tapped = now;
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->undone_back_us, t->cur, conf,
+            t->p.confirm_below);
+    }
     if (turned)
-      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur,
-            mean_conf (tr) * tr->name_score, t->p.confirm_below);
+      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur, conf,
+            t->p.confirm_below);
     return;
   }
   /* Read as one card before a gap, and as another after it: the first came and went unseen
@@ -1779,6 +1800,9 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
   /* Turned back while its last turn is held: the two undo each other, whichever card lies
    * there (reported, the second alone would contradict what was reported before). */
   if (tr->held_us != 0 && tapped != tr->held_tapped) {
+    tr->undone_us = tr->held_us;
+    tr->undone_tapped = tr->held_tapped;
+    tr->undone_back_us = time_us;
     tr->held_us = 0;
     return;
   }

@@ -3340,6 +3340,42 @@ test_track__card_put_in_place_tapped_a_quarter_second_later_enters_then_taps (vo
   assert_put_in_place_then_tapped_enters_then_taps (7);
 }
 
+/* ... and tapped, then untapped again, before its name is read: it came untapped, was tapped
+ * and untapped, each dated when it was seen (seed 383: a Demonic Hordes cast where a Hurloon
+ * Minotaur had lain, tapped at 182 and untapped at 195, named at 203, was reported as having
+ * come tapped at 174, its tap lost). */
+static void
+test_track__card_put_in_place_tapped_and_untapped_before_read_turns_twice (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  swap_for_untapped_island (&s, im, c);
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
+  sim_step (&s, FPS / 3);
+  s.cards[c].angle = 90;
+  guint64 tapped = s.frame;
+  sim_step (&s, 13);
+  s.cards[c].angle = 0;
+  guint64 untapped = s.frame;
+  sim_step (&s, 8);
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  sim_step (&s, 3 * FPS);
+  assert_island_entered_untapped (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_string_equal (tap->name, "Island");
+  assert_string_equal (untap->name, "Island");
+  assert_true (tap->time_us >= (gint64) tapped * FRAME_US);
+  assert_true (tap->time_us <= (gint64) (tapped + 3) * FRAME_US);
+  assert_true (untap->time_us >= (gint64) untapped * FRAME_US);
+  assert_true (untap->time_us <= (gint64) (untapped + 3) * FRAME_US);
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... while the card itself, back from under a hand and tapped a moment later, its title not
  * read again yet, is tapped once that reading names it, the tap dated when it was seen. */
 static void
@@ -5336,6 +5372,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_in_place_and_tapped_at_once_enters_then_taps),
     cmocka_unit_test (test_track__card_put_in_place_lying_a_moment_then_tapped_enters_then_taps),
     cmocka_unit_test (test_track__card_put_in_place_tapped_a_quarter_second_later_enters_then_taps),
+    cmocka_unit_test (test_track__card_put_in_place_tapped_and_untapped_before_read_turns_twice),
     cmocka_unit_test (test_track__card_back_lying_a_moment_then_tapped_taps_once_read),
     cmocka_unit_test (test_track__card_back_tapped_and_untapped_before_read_reports_no_lone_turn),
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
