@@ -1798,7 +1798,9 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
     return;
   }
   /* Turned back while its last turn is held: the two undo each other, whichever card lies
-   * there (reported, the second alone would contradict what was reported before). */
+   * there (reported, the second alone would contradict what was reported before). The pair
+   * is kept: the readings may yet name another card put there, which turned twice (see
+   * identity_update). */
   if (tr->held_us != 0 && tapped != tr->held_tapped) {
     tr->undone_us = tr->held_us;
     tr->undone_tapped = tr->held_tapped;
