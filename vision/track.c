@@ -242,10 +242,6 @@ typedef struct {
   gint64 held_us;
   gboolean held_tapped;
   double held_conf;
-  /* The last held turn undone by the turn back (see turn_report): when it was seen, to which
-   * state, and when the turn back was (0: none). */
-  gint64 undone_us, undone_back_us;
-  gboolean undone_tapped;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   int own_frames;                /* of those, with an outline a card's size (own_outline) */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
@@ -421,6 +417,8 @@ static double long_side (const double size[2]);
 static gboolean own_outline (const TsTracker *t, const TsTrackInput *in);
 static void pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us);
 static void held_turn_release (TsTracker *t, Track *tr, gboolean drop, GArray *out);
+static void pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us,
+                                  double conf, GArray *out);
 static Track *pile_towards (TsTracker *t, const Track *o, const double from[2],
                             const double to[2], gint64 seen_us, gboolean unlinked);
 
@@ -1371,7 +1369,7 @@ track_restart (Track *tr, gint64 came_us)
     if (g_array_index (tr->votes, Vote, i).first_us < came_us)
       g_array_remove_index (tr->votes, i);
   tr->reads = tr->blank_reads = 0;
-  tr->held_us = tr->undone_us = 0;
+  tr->held_us = 0;
   tr->gap_from_us = tr->gap_to_us = 0;
   tr->first_seen_us = tr->confirmed_us = came_us;
   tr->entry_tapped = tr->tapped;
@@ -1577,28 +1575,26 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     gboolean now = tr->tapped;
     if (swap_turn)
       turned = tr->gap_turn_tapped != now;
-    /* Its last turn undid a turn held for the readings, both after it had settled: it came
-     * as it lies now and turned twice, each dated when seen (seed 383: a Demonic Hordes cast
+    /* Its last turns were a turn held for the readings and the turn back that undid it,
+     * kept as turns not reported (turn_report), both after it had settled: it came as it
+     * lay before them and turned so, each dated when seen (seed 383: a Demonic Hordes cast
      * where a Hurloon Minotaur had lain, tapped and untapped before it was named, was
      * reported as having come tapped, its tap lost). */
-    gboolean twice = gap && !tr->pile && tr->undone_us > came_us + SWAP_SETTLE_US &&
-                     tr->undone_back_us == tr->turned_us && tr->undone_tapped != now;
-    if (twice)
-      turned = FALSE;
-    tr->tapped = turned ? !now : now;
+    gint64 own_us = came_us + SWAP_SETTLE_US;
+    int first = 0;
+    while (first < tr->n_pend_turns && tr->pend_turn[first].us <= own_us)
+      first++;
+    gboolean twice = gap && !tr->pile && first < tr->n_pend_turns &&
+                     tr->pend_turn[tr->n_pend_turns - 1].us == tr->turned_us;
+    gboolean came_as = twice ? !tr->pend_turn[first].tapped : turned ? !now : now;
+    tr->tapped = came_as;
     emit (out, TS_OBS_ENTERED, tr, came_us, t->cur, mean_conf (tr) * tr->name_score,
           t->p.confirm_below);
     tr->tapped = now;
     double conf = mean_conf (tr) * tr->name_score;
-    if (twice) {
-      tr->tapped = tr->undone_tapped;
-      emit (out, tr->undone_tapped ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->undone_us,
-            t->cur, conf, t->p.confirm_below);
-      tr->tapped = now;
-      emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->undone_back_us, t->cur, conf,
-            t->p.confirm_below);
-    }
-    if (turned)
+    if (twice)
+      pending_turns_report (t, tr, came_as, own_us + 1, conf, out);
+    else if (turned)
       emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr, tr->turned_us, t->cur, conf,
             t->p.confirm_below);
     return;
@@ -1756,6 +1752,19 @@ reread_as_itself (const TsTracker *t, const Track *tr)
   return strcmp (v->name, tr->name) == 0 && v->best >= t->p.strong_score;
 }
 
+/* Keeps a turn of tr not reported (at us, to tapped), dropping the oldest kept when full. */
+static void
+pend_turn_push (Track *tr, gint64 us, gboolean tapped)
+{
+  if (tr->n_pend_turns == PEND_TURNS) {
+    memmove (tr->pend_turn, tr->pend_turn + 1, (PEND_TURNS - 1) * sizeof tr->pend_turn[0]);
+    tr->n_pend_turns--;
+  }
+  tr->pend_turn[tr->n_pend_turns].us = us;
+  tr->pend_turn[tr->n_pend_turns].tapped = tapped;
+  tr->n_pend_turns++;
+}
+
 /* The card now lies tapped (or not) since time_us, off degrees from that state's axis:
  * reported for a card in play outside a pile (in a graveyard a card's turn means nothing). */
 static void
@@ -1788,23 +1797,16 @@ turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double of
       tr->n_pend_turns--;
       return;
     }
-    if (tr->n_pend_turns == PEND_TURNS) {
-      memmove (tr->pend_turn, tr->pend_turn + 1, (PEND_TURNS - 1) * sizeof tr->pend_turn[0]);
-      tr->n_pend_turns--;
-    }
-    tr->pend_turn[tr->n_pend_turns].us = time_us;
-    tr->pend_turn[tr->n_pend_turns].tapped = tapped;
-    tr->n_pend_turns++;
+    pend_turn_push (tr, time_us, tapped);
     return;
   }
   /* Turned back while its last turn is held: the two undo each other, whichever card lies
    * there (reported, the second alone would contradict what was reported before). The pair
-   * is kept: the readings may yet name another card put there, which turned twice (see
-   * identity_update). */
+   * is kept as turns not reported: the readings may yet name another card put there, which
+   * turned twice (see identity_update). */
   if (tr->held_us != 0 && tapped != tr->held_tapped) {
-    tr->undone_us = tr->held_us;
-    tr->undone_tapped = tr->held_tapped;
-    tr->undone_back_us = time_us;
+    pend_turn_push (tr, tr->held_us, tr->held_tapped);
+    pend_turn_push (tr, time_us, tapped);
     tr->held_us = 0;
     return;
   }
