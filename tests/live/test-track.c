@@ -2404,6 +2404,26 @@ put_down_and_lifted (Sim *s, TsImage *im, int c, int grey, int read_as, int fram
   return came;
 }
 
+/* Card c put down and lifted at once, read as a Forest (*came: the frame it came); nothing
+ * reported five frames on; then the Forest read on the graveyard at (900, 600) (added there
+ * now when add_pile), left three seconds, and reported come once. Returns the frame it was
+ * put on the pile. */
+static guint64
+forest_seen_a_moment_then_on_the_pile (Sim *s, TsImage *im, int c, gboolean add_pile,
+                                       guint64 *came)
+{
+  *came = put_down_and_lifted (s, im, c, 10, 6, 6);  /* reads Forest */
+  sim_step (s, 5);
+  assert_int_equal (s->obs->len, 0);
+  paint_title (im, 900, 600, 10, TRUE);  /* the Forest on the pile */
+  if (add_pile)
+    sim_add (s, 900, 600, NULL, AREA_GRAVEYARD);
+  guint64 put = s->frame;
+  sim_step (s, 3 * FPS);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  return put;
+}
+
 /* A card played and at once put in its owner's graveyard (a spell countered as it is cast),
  * handled all the while it lay in play: never reported there, it is read on the pile. It came
  * into play and went to the graveyard; it did not come onto the pile from nowhere. */
@@ -2414,15 +2434,7 @@ test_track__card_seen_a_moment_then_read_on_a_pile_came_and_went (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = hand_sim_init (&s, &fr, &im);
-  guint64 came = put_down_and_lifted (&s, im, c, 10, 6, 6);  /* reads Forest */
-  sim_step (&s, 5);
-  assert_int_equal (s.obs->len, 0);
-  /* On the graveyard. */
-  paint_title (im, 900, 600, 10, TRUE);
-  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
-  guint64 put = s.frame;
-  sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint64 came, put = forest_seen_a_moment_then_on_the_pile (&s, im, c, TRUE, &came);
   assert_int_equal (s.obs->len, 2);
   assert_forest_came_and_went (&s, came, put);
   forest_sim_clear (&s, &fr);
@@ -2443,13 +2455,7 @@ test_track__card_seen_a_moment_then_read_on_an_unread_pile_came_and_went (void *
   sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
   sim_step (&s, FPS);
   assert_int_equal (s.obs->len, 0);
-  guint64 came = put_down_and_lifted (&s, im, c, 10, 6, 6);  /* reads Forest */
-  sim_step (&s, 5);
-  assert_int_equal (s.obs->len, 0);
-  paint_title (im, 900, 600, 10, TRUE);  /* the Forest on the pile */
-  guint64 put = s.frame;
-  sim_step (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint64 came, put = forest_seen_a_moment_then_on_the_pile (&s, im, c, FALSE, &came);
   assert_forest_came_and_went_within (&s, came, put, 2);
   forest_sim_clear (&s, &fr);
 }
