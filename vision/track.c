@@ -44,6 +44,9 @@
 /* Unseen frames that make a gap in which one card may have been taken and another put in
  * its place (a card carried away takes about a third of a second). */
 #define GAP_FRAMES 5
+/* A card in play unseen up to this many frames may have turned in place since its outline
+ * was last seen whole (piece_off_play). */
+#define TURNED_UNSEEN_FRAMES 30
 /* A card's outline found again this close to where it was last seen whole (a fraction of
  * the card's long side) is that card lying where it lay. */
 #define WHOLE_AGAIN 0.1
@@ -2406,14 +2409,35 @@ on_type_line (const TsTrackInput *in, double x, double y)
   return in_outline (in, x, y, TYPE_LINE_V0, TYPE_LINE_V1);
 }
 
+/* Does the point (image pixels) lie where the card seen whole as in reaches when turned in
+ * place: within half its length of its centre? */
+static gboolean
+in_turning_reach (const TsTrackInput *in, double x, double y)
+{
+  if (!in->has_quad)
+    return FALSE;
+  double cx, cy;
+  quad_centre (in->quad_px, &cx, &cy);
+  const double (*q)[2] = in->quad_px;
+  double len = MAX (hypot (q[3][0] - q[0][0], q[3][1] - q[0][1]),
+                    hypot (q[2][0] - q[1][0], q[2][1] - q[1][1]));
+  return hypot (x - cx, y - cy) < len / 2;
+}
+
 /* Is in a name line alone in a pile's area, turned a quarter from its owner's way (cards lie
- * on a pile upright), lying within the outline of a card in play seen a moment ago, whole
- * and outside the piles? It is that card's own line, not the pile's top: a card tapped
- * beside a graveyard reaches into the pile's area with its title end (seed 271: a Bad Moon
- * tapped beside one was reported put in the graveyard, then cast again). A card's outline
- * seen on the pile is the card being put there: the line is its, and the pile's; lines
- * lying upright were the second eight's piles' tops too (seed 127: a Guardian Angel's move
- * to its graveyard dated 59 frames early). */
+ * on a pile upright), lying where a card in play outside the piles reaches? It is that
+ * card's own line, not the pile's top: a card tapped beside a graveyard reaches into the
+ * pile's area with its title end (seed 271: a Bad Moon tapped beside one was reported put in
+ * the graveyard, then cast again). The line lies within the card's outline seen a moment
+ * ago; or, the card not reported yet (its zone would follow the line's) and its outline
+ * unseen since it was last seen whole (tapped under a hand, or lost against a card beside
+ * it), within its turning reach of that outline, the card not seen carried from there (seed
+ * 347: a Scavenging Ghoul tapped so, its title over the graveyard beside it for two thirds
+ * of a second, was reported put there, and came back the other player's). A reported card
+ * keeps its zone, and takes its own line (the title reach). A card's outline seen on the
+ * pile is the card being put there: the line is its, and the pile's; lines lying upright
+ * were the second eight's piles' tops too (seed 127: a Guardian Angel's move to its
+ * graveyard dated 59 frames early). */
 static gboolean
 piece_off_play (const TsTracker *t, const TsTrackInput *in)
 {
@@ -2423,8 +2447,15 @@ piece_off_play (const TsTracker *t, const TsTrackInput *in)
   quad_centre (in->title_px, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
     const Track *o = t->tracks->pdata[i];
-    if (!o->pile && !o->last.pile && t->cur - o->last_frame <= GAP_FRAMES &&
-        in_outline (&o->last, tx, ty, 0, 1))
+    if (o->pile || o->last.pile || o->ghost)
+      continue;
+    if (t->cur - o->last_frame <= GAP_FRAMES && in_outline (&o->last, tx, ty, 0, 1))
+      return TRUE;
+    if (o->state == TRACK_PENDING && t->cur - o->last_frame <= TURNED_UNSEEN_FRAMES &&
+        !o->whole.pile &&
+        hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]) <
+          long_side (o->size) / 2 &&
+        in_turning_reach (&o->whole, tx, ty))
       return TRUE;
   }
   return FALSE;

@@ -4298,6 +4298,53 @@ test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing (void **state
   sim_clear (&s);
 }
 
+/* A card put down beside its owner's graveyard, not reported yet, is tapped as its outline
+ * is lost (against the card beside it): for two thirds of a second only its title end is
+ * found, turned, a line alone reaching over the pile, read as it, beyond the card's upright
+ * outline but within its reach when turned in place. Then its whole outline is found again,
+ * tapped. It came into play and was tapped there; it was never in the graveyard (seed 347:
+ * a Scavenging Ghoul so tapped was reported put there, and came back the other player's). */
+static void
+test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing (void **state)
+{
+  /* Its reading not back yet: the reader is held. */
+  FakeReader fr = { .blocked = TRUE };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  Sim s;
+  sim_init (&s, NULL, &reader);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 4);
+  assert_int_equal (s.obs->len, 0);
+  s.cards[c].present = FALSE;
+  /* The line's title (x - 28..x + 28, y - 40..y - 34) centred at (337, 300): right of the
+   * outline (x 269..331), 37 mm from the card's middle. */
+  int end = sim_add_line (&s, 337, 337, "Scavenging Ghoul", AREA_GRAVEYARD, 0.5);
+  s.cards[end].angle = 90;
+  sim_step (&s, 20);
+  s.cards[end].present = FALSE;
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 90;
+  s.cards[c].name = "Scavenging Ghoul";
+  sim_step (&s, FPS);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_MOVED && o->area == AREA_GRAVEYARD);
+  }
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_false (in->tapped);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
+  fake_reader_block (&fr, FALSE);
+  forest_sim_clear (&s, &fr);
+}
+
 /* Card name lies still, turned angle; a line alone read as it is then found on it, the
  * line's card centre guessed (dx, dy) from the card's and its title title_dy below that
  * guess's: only the one card stays, turned once when angle is not 0. */
@@ -5431,6 +5478,7 @@ main (void)
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__own_title_turned_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing),
+    cmocka_unit_test (test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
