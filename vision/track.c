@@ -2437,16 +2437,18 @@ in_turning_reach (const TsTrackInput *in, double x, double y)
  * keeps its zone, and takes its own line (the title reach). A card's outline seen on the
  * pile is the card being put there: the line is its, and the pile's; lines lying upright
  * were the second eight's piles' tops too (seed 127: a Guardian Angel's move to its
- * graveyard dated 59 frames early). */
+ * graveyard dated 59 frames early). Sets turned to the card not reported yet whose turning
+ * reach the line lies in (its sighting then: seen_by_title_end), else NULL. */
 static gboolean
-piece_off_play (const TsTracker *t, const TsTrackInput *in)
+piece_off_play (const TsTracker *t, const TsTrackInput *in, Track **turned)
 {
+  *turned = NULL;
   if (!in->pile || in->has_quad || from_tapped (in->rel_angle_deg) >= 45)
     return FALSE;
   double tx, ty;
   quad_centre (in->title_px, &tx, &ty);
   for (guint i = 0; i < t->tracks->len; i++) {
-    const Track *o = t->tracks->pdata[i];
+    Track *o = t->tracks->pdata[i];
     if (o->pile || o->last.pile || o->ghost)
       continue;
     if (t->cur - o->last_frame <= GAP_FRAMES && in_outline (&o->last, tx, ty, 0, 1))
@@ -2455,10 +2457,27 @@ piece_off_play (const TsTracker *t, const TsTrackInput *in)
         !o->whole.pile &&
         hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]) <
           long_side (o->size) / 2 &&
-        in_turning_reach (&o->whole, tx, ty))
+        in_turning_reach (&o->whole, tx, ty)) {
+      *turned = o;
       return TRUE;
+    }
   }
   return FALSE;
+}
+
+/* The card tr seen by its title end alone, turned in place (piece_off_play): where it lay,
+ * in its zone, as large, turned as the line is. */
+static void
+seen_by_title_end (const Track *tr, const TsTrackInput *end, TsTrackInput *out)
+{
+  *out = *end;
+  out->center[0] = tr->center[0];
+  out->center[1] = tr->center[1];
+  out->size[0] = tr->size[0];
+  out->size[1] = tr->size[1];
+  out->area = tr->area;
+  out->owner = tr->owner;
+  out->pile = out->pile_face_down = FALSE;
 }
 
 /* Is tr a card in play (not a pile's) unseen PILE_UNSEEN_US or more at time_us? */
@@ -3224,8 +3243,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
   g_array_sort (pairs, compare_pairs);
   g_autofree gboolean *track_used = g_new0 (gboolean, nt + 1);
   g_autofree gboolean *input_used = g_new0 (gboolean, n + 1);
+  g_autofree Track **turned = g_new0 (Track *, n + 1);
   for (guint b = 0; b < n; b++)
-    input_used[b] = piece_off_play (t, &inputs[b]);
+    input_used[b] = piece_off_play (t, &inputs[b], &turned[b]);
   g_autofree int *match = g_new (int, nt + 1);
   for (guint a = 0; a < nt; a++)
     match[a] = -1;
@@ -3236,9 +3256,23 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     track_used[p->track] = input_used[p->input] = TRUE;
     match[p->track] = (int) p->input;
   }
+  /* A card's title end off play, turned (piece_off_play), is that card seen, when nothing
+   * else of it is. */
+  g_autofree gboolean *by_end = g_new0 (gboolean, nt + 1);
+  for (guint b = 0; b < n; b++) {
+    guint a;
+    if (turned[b] && g_ptr_array_find (t->tracks, turned[b], &a) && a < nt && match[a] < 0) {
+      match[a] = (int) b;
+      by_end[a] = TRUE;
+    }
+  }
   for (guint a = 0; a < nt; a++) {
     Track *tr = t->tracks->pdata[a];
-    if (match[a] >= 0)
+    if (by_end[a]) {
+      TsTrackInput as_card;
+      seen_by_title_end (tr, &inputs[match[a]], &as_card);
+      track_update (t, tr, &as_card, TRUE, image, time_us, out);
+    } else if (match[a] >= 0)
       track_update (t, tr, &inputs[match[a]], TRUE, image, time_us, out);
     else if (!titles_searched && !tr->last.has_quad && tr->last_frame + 1 == t->cur) {
       /* Not looked for: as it was. A copy, as track_update replaces tr->last. */

@@ -4298,50 +4298,85 @@ test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing (void **state
   sim_clear (&s);
 }
 
-/* A card put down beside its owner's graveyard, not reported yet, is tapped as its outline
- * is lost (against the card beside it): for two thirds of a second only its title end is
- * found, turned, a line alone reaching over the pile, read as it, beyond the card's upright
- * outline but within its reach when turned in place. Then its whole outline is found again,
- * tapped. It came into play and was tapped there; it was never in the graveyard (seed 347:
- * a Scavenging Ghoul so tapped was reported put there, and came back the other player's). */
+/* A card put down beside its owner's graveyard, not reported yet (its reading held back), is
+ * tapped as its outline is lost (against the card beside it): for two thirds of a second
+ * only its title end is found (read as line_name), turned, a line alone reaching over the
+ * pile, beyond the card's upright outline but within its reach when turned in place. Then
+ * its whole outline is found again, turned back_angle, and read. It came into play untapped
+ * and was tapped there, never put in the graveyard (seed 347: a Scavenging Ghoul so tapped
+ * was reported put there, and came back the other player's). Sets when the line was first
+ * seen (tapped) and the outline again (back). */
+static void
+title_end_over_a_pile (Sim *s, FakeReader *fr, TsImage **im, const char *line_name,
+                       double back_angle, guint64 *tapped, guint64 *back)
+{
+  memset (fr, 0, sizeof *fr);
+  fr->blocked = TRUE;
+  g_mutex_init (&fr->lock);
+  g_cond_init (&fr->cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
+  sim_init (s, NULL, &reader);
+  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  *im = render_titles (s);
+  s->image = *im;
+  sim_step (s, 4);
+  assert_int_equal (s->obs->len, 0);
+  s->cards[c].present = FALSE;
+  /* The line's title (x - 28..x + 28, y - 40..y - 34) centred at (337, 300): right of the
+   * outline (x 269..331), 37 mm from the card's middle. */
+  int end = sim_add_line (s, 337, 337, line_name, AREA_GRAVEYARD, 0.5);
+  s->cards[end].angle = 90;
+  *tapped = s->frame;
+  sim_step (s, 20);
+  s->cards[end].present = FALSE;
+  s->cards[c].present = TRUE;
+  s->cards[c].angle = back_angle;
+  s->cards[c].name = "Scavenging Ghoul";
+  *back = s->frame;
+  sim_step (s, FPS);
+  for (guint i = 0; i < s->obs->len; i++) {
+    const TsObservation *o = &g_array_index (s->obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_MOVED && o->area == AREA_GRAVEYARD);
+  }
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  const TsObservation *in = find_obs (s, TS_OBS_ENTERED, 0);
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_false (in->tapped);
+  assert_int_equal (count_kind (s, TS_OBS_LEFT), 0);
+  assert_int_equal (ts_tracker_get_n_cards (s->tracker), 1);
+  assert_int_equal (count_kind (s, TS_OBS_TAPPED), 1);
+  fake_reader_block (fr, FALSE);
+}
+
+/* ... its title end read as it, and found again tapped. */
 static void
 test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing (void **state)
 {
-  /* Its reading not back yet: the reader is held. */
-  FakeReader fr = { .blocked = TRUE };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  FakeReader fr;
   Sim s;
-  sim_init (&s, NULL, &reader);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = render_titles (&s);
-  s.image = im;
-  sim_step (&s, 4);
-  assert_int_equal (s.obs->len, 0);
-  s.cards[c].present = FALSE;
-  /* The line's title (x - 28..x + 28, y - 40..y - 34) centred at (337, 300): right of the
-   * outline (x 269..331), 37 mm from the card's middle. */
-  int end = sim_add_line (&s, 337, 337, "Scavenging Ghoul", AREA_GRAVEYARD, 0.5);
-  s.cards[end].angle = 90;
-  sim_step (&s, 20);
-  s.cards[end].present = FALSE;
-  s.cards[c].present = TRUE;
-  s.cards[c].angle = 90;
-  s.cards[c].name = "Scavenging Ghoul";
-  sim_step (&s, FPS);
-  for (guint i = 0; i < s.obs->len; i++) {
-    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
-    assert_false (o->kind == TS_OBS_MOVED && o->area == AREA_GRAVEYARD);
-  }
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  const TsObservation *in = find_obs (&s, TS_OBS_ENTERED, 0);
-  assert_int_equal (in->area, AREA_BATTLEFIELD);
-  assert_false (in->tapped);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_int_equal (ts_tracker_get_n_cards (s.tracker), 1);
-  fake_reader_block (&fr, FALSE);
+  g_autoptr (TsImage) im = NULL;
+  guint64 tapped, back;
+  title_end_over_a_pile (&s, &fr, &im, "Scavenging Ghoul", 90, &tapped, &back);
+  forest_sim_clear (&s, &fr);
+}
+
+/* ... its title end not read yet, and found again untapped: tapped when its title end was
+ * first seen and untapped when its outline was found again. */
+static void
+test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_twice (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint64 tapped, back;
+  title_end_over_a_pile (&s, &fr, &im, NULL, 0, &tapped, &back);
+  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
+  assert_true (tap->time_us >= (gint64) tapped * FRAME_US &&
+               tap->time_us <= (gint64) (tapped + 3) * FRAME_US);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
+  assert_true (untap->time_us >= (gint64) back * FRAME_US &&
+               untap->time_us <= (gint64) (back + 3) * FRAME_US);
   forest_sim_clear (&s, &fr);
 }
 
@@ -5479,6 +5514,8 @@ main (void)
     cmocka_unit_test (test_track__own_title_turned_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing),
     cmocka_unit_test (test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing),
+    cmocka_unit_test (
+      test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_twice),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
