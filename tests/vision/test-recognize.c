@@ -374,6 +374,75 @@ test_synthetic__equalised_look_reads_faint_names_in_a_dim_corner (void **state)
   assert_int_equal (scene_names_found (f, scene, "Hurloon Minotaur", FALSE), 1);
 }
 
+/* The candidates a photo detector finds in image, with or without the equalised look. */
+static GArray *
+detect_photo_titles (const TsImage *image, gboolean equalized)
+{
+  TsDetectorParams p;
+  ts_detector_params_init_photo (&p);
+  p.equalized_titles = equalized;
+  g_autoptr (TsDetector) det = ts_detector_new (&p);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (TsCardCandidate));
+  ts_detector_detect (det, image, out, NULL);
+  return out;
+}
+
+/* The mean grey (mean of the channels) of image within quad q, sampled on a grid. */
+static double
+quad_mean_grey (const TsImage *image, const double q[4][2])
+{
+  double sum = 0;
+  int n = 0;
+  for (int a = 0; a < 16; a++)
+    for (int b = 0; b < 4; b++) {
+      double u = (a + 0.5) / 16, v = (b + 0.5) / 4;
+      double top[2], bottom[2];
+      for (int k = 0; k < 2; k++) {
+        top[k] = (1 - u) * q[0][k] + u * q[1][k];
+        bottom[k] = (1 - u) * q[3][k] + u * q[2][k];
+      }
+      int ix = (int) ((1 - v) * top[0] + v * bottom[0]);
+      int iy = (int) ((1 - v) * top[1] + v * bottom[1]);
+      if (ix < 0 || iy < 0 || ix >= image->width || iy >= image->height)
+        continue;
+      for (int c = 0; c < image->channels; c++)
+        sum += image->data[(gsize) iy * image->stride + (gsize) ix * image->channels + c];
+      n += image->channels;
+    }
+  return n ? sum / n : 0;
+}
+
+/* ... and the lines the equalised look adds (candidates with it whose title's centre no
+ * candidate without it holds) all lie in parts of the picture darker than the whole: the
+ * look is for dim corners; in the brighter parts it raises texture (rules text, art) that
+ * reads no name and costs a reading each. */
+static void
+test_synthetic__equalised_look_keeps_to_the_dim_parts (void **state)
+{
+  Fixture *f = *state;
+  g_autoptr (TsSynthScene) scene = render_bench_scene (f, TS_SYNTH_PRESET_HARD, 2005);
+  g_autoptr (GArray) with = detect_photo_titles (scene->image, TRUE);
+  g_autoptr (GArray) without = detect_photo_titles (scene->image, FALSE);
+  double whole[4][2] = { { 0, 0 }, { scene->image->width, 0 },
+                         { scene->image->width, scene->image->height },
+                         { 0, scene->image->height } };
+  double mean = quad_mean_grey (scene->image, whole);
+  guint added = 0;
+  for (guint i = 0; i < with->len; i++) {
+    const TsCardCandidate *c = &g_array_index (with, TsCardCandidate, i);
+    double cx, cy;
+    ts_rectify_quad_center (c->title, &cx, &cy);
+    gboolean before = FALSE;
+    for (guint k = 0; k < without->len && !before; k++)
+      before = ts_rectify_quad_contains (g_array_index (without, TsCardCandidate, k).title, cx, cy);
+    if (before)
+      continue;
+    added++;
+    assert_true (quad_mean_grey (scene->image, c->title) < mean);
+  }
+  assert_true (added > 0);
+}
+
 /* The card called name in the synthetic scene (preset, seed), read from its true outline:
  * as name, or (may_miss) as no name, but never as another card. */
 static void
@@ -1537,6 +1606,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_recognize__piece_of_a_named_card),
     cmocka_unit_test (test_recognize__pieces_of_a_named_card_are_not_read),
     cmocka_unit_test (test_synthetic__equalised_look_reads_faint_names_in_a_dim_corner),
+    cmocka_unit_test (test_synthetic__equalised_look_keeps_to_the_dim_parts),
     cmocka_unit_test (test_recognize__line_across_from_a_card_band_is_another_card),
     cmocka_unit_test (test_recognize__band_beside_a_long_title_is_the_same_card),
     cmocka_unit_test (test_reader__line_found_off_its_text),
