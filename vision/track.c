@@ -3234,7 +3234,12 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * pending track of its place kept since the game began; second eight 1080p games
        * 266 -> 267 events matched, the tuned eight the same events). */
       double unit = found_whole || whole_again ? MAX (ls, long_side (inputs[b].size)) : ls;
-      Pair p = { d / unit + (penalised ? 0.25 : 0) + (never_whole ? 0.25 : 0) +
+      /* A second detection of a reported card (a piece of it) pays as much to take a whole
+       * card's outline: the outline is sooner the card's own track's (seed 401: a Pearled
+       * Unicorn's tapped outline, found after two frames of its pieces, went to its shadow,
+       * and its tap and untap were lost). */
+      gboolean shadow_whole = tr->state == TRACK_SHADOW && card_sized && t->card_size > 0;
+      Pair p = { d / unit + (penalised ? 0.25 : 0) + (never_whole || shadow_whole ? 0.25 : 0) +
                    (tr->state == TRACK_TENTATIVE ? 0.1 : 0),
                  a, b };
       g_array_append_val (pairs, p);

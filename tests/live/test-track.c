@@ -4380,6 +4380,37 @@ test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_t
   forest_sim_clear (&s, &fr);
 }
 
+/* A card in play, reported, with a second track on a second outline of it (its art box and
+ * text box found as a card: a shadow, never reported). A hand over it as it is tapped leaves
+ * that second outline in view, and a piece of it off its middle, which its track follows.
+ * Then its whole outline is found again, tapped and nudged: nearer the shadow than the
+ * card's own track. The card's own track takes it, and the tap is reported (seed 401: a
+ * Pearled Unicorn's tapped outline went to its shadow, and its tap and untap were lost). */
+static void
+test_track__card_found_whole_again_is_its_own_track_not_its_shadow (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Pearled Unicorn");
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  int other = sim_add (&s, 310, 300, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  int piece = sim_add_line (&s, 295, 295, NULL, AREA_BATTLEFIELD, 1);
+  sim_step (&s, 4);
+  s.cards[piece].present = s.cards[other].present = FALSE;
+  s.cards[c].present = TRUE;
+  s.cards[c].x += 12;
+  s.cards[c].angle = 90;
+  guint64 tapped = s.frame;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_one_tap_of_the_entry (&s, tapped, 2);
+  sim_clear (&s);
+}
+
 /* Card name lies still, turned angle; a line alone read as it is then found on it, the
  * line's card centre guessed (dx, dy) from the card's and its title title_dy below that
  * guess's: only the one card stays, turned once when angle is not 0. */
@@ -5516,6 +5547,7 @@ main (void)
     cmocka_unit_test (test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing),
     cmocka_unit_test (
       test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_twice),
+    cmocka_unit_test (test_track__card_found_whole_again_is_its_own_track_not_its_shadow),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
