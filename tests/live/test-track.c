@@ -4391,7 +4391,6 @@ test_track__card_found_whole_again_is_its_own_track_not_its_shadow (void **state
 {
   Sim s;
   int c = card_lying_still (&s, "Pearled Unicorn");
-  sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   int other = sim_add (&s, 310, 300, NULL, AREA_BATTLEFIELD);
   sim_step (&s, FPS);
