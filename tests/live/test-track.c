@@ -3346,6 +3346,25 @@ test_track__card_put_in_place_tapped_a_quarter_second_later_enters_then_taps (vo
   assert_put_in_place_then_tapped_enters_then_taps (7);
 }
 
+/* Card c, lying at (300, 300), its title not read yet (painted blank: glare, say), lies a
+ * third of a second, is tapped for tapped_frames, untapped for 8 frames, then its title
+ * reads as grey (light), for three seconds. Sets the frames it was tapped and untapped. */
+static void
+tapped_and_untapped_before_read (Sim *s, TsImage *im, int c, int tapped_frames, int grey,
+                                 gboolean light, guint64 *tapped, guint64 *untapped)
+{
+  paint_title (im, 300, 300, BLANK_GREY, FALSE);
+  sim_step (s, FPS / 3);
+  s->cards[c].angle = 90;
+  *tapped = s->frame;
+  sim_step (s, tapped_frames);
+  s->cards[c].angle = 0;
+  *untapped = s->frame;
+  sim_step (s, 8);
+  paint_title (im, 300, 300, grey, light);
+  sim_step (s, 3 * FPS);
+}
+
 /* ... and tapped, then untapped again, before its name is read: it came untapped, was tapped
  * and untapped, each dated when it was seen (seed 383: a Demonic Hordes cast where a Hurloon
  * Minotaur had lain, tapped at 182 and untapped at 195, named at 203, was reported as having
@@ -3358,16 +3377,8 @@ test_track__card_put_in_place_tapped_and_untapped_before_read_turns_twice (void 
   g_autoptr (TsImage) im = NULL;
   int c = forest_sim_init (&s, &fr, &im, 0);
   swap_for_untapped_island (&s, im, c);
-  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
-  sim_step (&s, FPS / 3);
-  s.cards[c].angle = 90;
-  guint64 tapped = s.frame;
-  sim_step (&s, 13);
-  s.cards[c].angle = 0;
-  guint64 untapped = s.frame;
-  sim_step (&s, 8);
-  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
-  sim_step (&s, 3 * FPS);
+  guint64 tapped, untapped;
+  tapped_and_untapped_before_read (&s, im, c, 13, 60, FALSE, &tapped, &untapped);  /* Island */
   assert_island_entered_untapped (&s);
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
@@ -3375,10 +3386,8 @@ test_track__card_put_in_place_tapped_and_untapped_before_read_turns_twice (void 
   const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
   assert_string_equal (tap->name, "Island");
   assert_string_equal (untap->name, "Island");
-  assert_true (tap->time_us >= (gint64) tapped * FRAME_US);
-  assert_true (tap->time_us <= (gint64) (tapped + 3) * FRAME_US);
-  assert_true (untap->time_us >= (gint64) untapped * FRAME_US);
-  assert_true (untap->time_us <= (gint64) (untapped + 3) * FRAME_US);
+  assert_dated_within (tap, tapped, 3);
+  assert_dated_within (untap, untapped, 3);
   forest_sim_clear (&s, &fr);
 }
 
@@ -3416,15 +3425,9 @@ test_track__card_back_tapped_and_untapped_before_read_reports_no_lone_turn (void
   Sim s;
   g_autoptr (TsImage) im = NULL;
   int c = forest_out_of_sight (&s, &fr, &im, 20);
-  paint_title (im, 300, 300, BLANK_GREY, FALSE);  /* not read yet (glare, say) */
   s.cards[c].present = TRUE;
-  sim_step (&s, FPS / 3);
-  s.cards[c].angle = 90;
-  sim_step (&s, 8);
-  s.cards[c].angle = 0;
-  sim_step (&s, 8);
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  sim_step (&s, 3 * FPS);
+  guint64 tapped, untapped;
+  tapped_and_untapped_before_read (&s, im, c, 8, 10, TRUE, &tapped, &untapped);  /* Forest */
   assert_one_card_stayed (&s);
   assert_int_equal (count_kind (&s, TS_OBS_TAPPED), count_kind (&s, TS_OBS_UNTAPPED));
   forest_sim_clear (&s, &fr);
@@ -4370,13 +4373,9 @@ test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_t
   g_autoptr (TsImage) im = NULL;
   guint64 tapped, back;
   title_end_over_a_pile (&s, &fr, &im, NULL, 0, &tapped, &back);
-  const TsObservation *tap = find_obs (&s, TS_OBS_TAPPED, 0);
-  assert_true (tap->time_us >= (gint64) tapped * FRAME_US &&
-               tap->time_us <= (gint64) (tapped + 3) * FRAME_US);
+  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped, 3);
   assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  const TsObservation *untap = find_obs (&s, TS_OBS_UNTAPPED, 0);
-  assert_true (untap->time_us >= (gint64) back * FRAME_US &&
-               untap->time_us <= (gint64) (back + 3) * FRAME_US);
+  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), back, 3);
   forest_sim_clear (&s, &fr);
 }
 
