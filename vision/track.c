@@ -261,6 +261,7 @@ typedef struct {
   int blank_reads;        /* readings that found no name */
   gboolean read_in_flight;
   gint64 last_read_us;
+  gboolean read_moving;   /* the last reading was asked before it was seen lying still */
   double sig[SIG_N];
   gboolean have_sig;
   int sig_changed;        /* frames in a row its title looked changed */
@@ -779,6 +780,7 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
              !mostly_title (tr);
   tr->reads++;
   tr->last_read_us = time_us;
+  tr->read_moving = tr->still_looks == 0;
   tr->have_sig = input_signature (image, &tr->last, tr->sig);
   tr->sig_changed = 0;
   t->n_reads++;
@@ -2229,8 +2231,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     /* A card whose readings never agreed is watched like a named one: another card put in
      * its place must be read, not taken for it unread. */
     gboolean gave_up = unsure && !hopeless && !tr->rechecking && tr->reads >= t->p.max_reads;
+    /* Read while it moved (blurred, on its way to a pile or being put down) and nothing
+     * came of it: read again as soon as it is seen lying still, not reread_ms later, by
+     * when the next card put on the pile may hide it (seed 349: a Two-Headed Giant of
+     * Foriys, read once as it landed on its graveyard, was reported gone to nowhere). */
+    gboolean settled_since = tr->read_moving && tr->still_looks > 0 && tr->votes->len == 0;
     if (unsure && !hopeless && tr->reads < t->p.max_reads &&
-        time_us - tr->last_read_us >= (gint64) wait_ms * 1000)
+        (settled_since || time_us - tr->last_read_us >= (gint64) wait_ms * 1000))
       request_read (t, tr, image, time_us, out);
     else if (!unsure && image && tr->gap_recheck && in->has_quad && tr->angle_settled &&
              !tr->read_in_flight)

@@ -1415,6 +1415,46 @@ assert_forest_moved_to_graveyard (const Sim *s, guint forest_id)
   return mv;
 }
 
+/* A card put on its graveyard, the pile's first, its title read on its way there (blurred:
+ * nothing read), is read again as soon as it lies there, not a third of a second later: the
+ * next card put on the pile may hide it by then (seed 349: a Two-Headed Giant of Foriys, read
+ * once as it landed and covered by a Fungusaur 10 frames later, was reported gone to
+ * nowhere). */
+static void
+test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = find_named (&s, TS_OBS_ENTERED, "Forest")->track_id;
+  s.cards[c].present = FALSE;  /* picked up under a hand */
+  guint64 gone = s.frame;
+  sim_step (&s, 5);
+  /* Its title line lands on the graveyard, moving, blurred: it reads nothing there. */
+  for (int x = 840; x <= 960; x++)
+    paint_title (im, x, 600, BLANK_GREY, FALSE);
+  int line = sim_add_line (&s, 855, 600, NULL, AREA_GRAVEYARD, 1);
+  guint64 landed = s.frame;
+  for (int f = 0; f < 3; f++) {
+    sim_step (&s, 1);
+    s.cards[line].x += 15;
+  }
+  int reads = fr.reads;
+  assert_true (reads > 0);
+  /* It lies still, readable, for 8 frames; then it is hidden (the next card put there). */
+  paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
+  s.cards[line].x = 900;
+  sim_step (&s, 8);
+  assert_true (fr.reads > reads);
+  s.cards[line].present = FALSE;
+  sim_step (&s, 2 * FPS);
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
+  /* Between when it was last seen in play and when it came to the pile. */
+  assert_dated_within (mv, gone - 1, (int) (landed - gone + 1));
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... and so did one whose title looked changed as it was picked up, just before it was
  * carried off (lifted and turned in the hand; seed 29: Timetwister, put in the graveyard
  * as a Sea Serpent was cast where it lay). */
@@ -5568,6 +5608,7 @@ main (void)
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_gone_read_once_on_its_pile_moved_there),
+    cmocka_unit_test (test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still),
     cmocka_unit_test (test_track__card_picked_up_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
