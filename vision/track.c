@@ -44,6 +44,8 @@
 /* Unseen frames that make a gap in which one card may have been taken and another put in
  * its place (a card carried away takes about a third of a second). */
 #define GAP_FRAMES 5
+/* ... or fewer, for a card last seen this far (x its long side) from where it lay still. */
+#define CARRIED_GAP 0.35
 /* A card in play unseen up to this many frames may have turned in place since its outline
  * was last seen whole (piece_off_play). */
 #define TURNED_UNSEEN_FRAMES 30
@@ -2024,10 +2026,17 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   tr->quad_frames += in->has_quad;
   tr->own_frames += in->has_quad && own_size;
   tr->consecutive = was_missing ? 1 : tr->consecutive + 1;
+  /* Last seen carried off where it lay, and lost even a frame: what it follows now may be
+   * another card, put where it lay or lying where it went (seed 353: an Ancestral Recall,
+   * tapped, carried to its graveyard across where a White Knight was being put down, lost
+   * two frames, took the Knight's outline and was reported untapped). The turn is held
+   * while the readings decide, as after a longer gap. */
+  double off_home = hypot (tr->last.center[0] - tr->home[0], tr->last.center[1] - tr->home[1]);
+  gboolean carried_gap = was_missing && off_home >= CARRIED_GAP * long_side (tr->size);
   /* Of several gaps close together, the old card was last seen as the first began, and
    * the new one came as the longest ended (the others are hands passing, a card carried
    * across). */
-  if (t->cur - tr->last_frame > GAP_FRAMES) {
+  if (t->cur - tr->last_frame > GAP_FRAMES || carried_gap) {
     /* Whatever lies there now may be another card put in its place: its title's look is
      * too coarse to tell some titles apart (a 8x3 grid of greys), a reading is not. */
     tr->gap_recheck = TRUE;

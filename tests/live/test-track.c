@@ -1219,6 +1219,35 @@ carry_off_and_replace (Sim *s, FakeReader *fr, TsImage **im, int area, double dx
   return forest_id;
 }
 
+/* A tapped card carried off and lost a moment, its track then finding an untapped card where
+ * it went (another card being put down there), was not untapped: the readings decide what
+ * card that is (seed 353: an Ancestral Recall carried to its graveyard across where a White
+ * Knight was being put down took the Knight's outline, and was reported untapped). */
+static void
+test_track__tapped_card_carried_off_and_lost_a_moment_is_no_untap_where_it_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  guint forest_id = forest_entered_id (&s);
+  carry_off (&s, c, 15, 0);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 2);
+  /* An untapped Island lies further along the Forest's way. */
+  s.cards[c].x += 25;
+  s.cards[c].angle = 0;
+  paint_title (im, s.cards[c].x, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_UNTAPPED && o->track_id == forest_id);
+  }
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  forest_sim_clear (&s, &fr);
+}
+
 /* A creature dies and another card is cast where it lay at once, before anything tells the
  * graveyard changed: last seen carried off towards its owner's graveyard, it moved there
  * (dated when its track last followed it, on its way), it did not leave play for an unknown
@@ -5606,6 +5635,7 @@ main (void)
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
+    cmocka_unit_test (test_track__tapped_card_carried_off_and_lost_a_moment_is_no_untap_where_it_went),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_gone_read_once_on_its_pile_moved_there),
     cmocka_unit_test (test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still),
