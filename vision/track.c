@@ -213,6 +213,8 @@ typedef struct {
   double gap_home[2], gap_last[2];
   gint64 recheck_us;      /* when its title was last seen to change */
   guint64 last_frame;
+  guint64 look_frame;     /* the last frame it was seen where it was looked for (last_frame
+                           * may be a frame it was held as it was: see tracker_update) */
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
   int turn_frames;        /* settled frames seen in the other state (a turn being confirmed) */
   gint64 turn_from_us;    /* when the first of them was seen, if the card had been out of
@@ -1709,7 +1711,7 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->last_seen_us = time_us;
   tr->matched_us = time_us;
   tr->top_us = time_us;
-  tr->last_frame = t->cur;
+  tr->last_frame = tr->look_frame = t->cur;
   tr->center[0] = tr->home[0] = in->center[0];
   tr->center[1] = tr->home[1] = in->center[1];
   tr->size[0] = in->size[0];
@@ -2035,8 +2037,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   gboolean carried_gap = was_missing && off_home >= CARRIED_GAP * long_side (tr->size);
   /* Of several gaps close together, the old card was last seen as the first began, and
    * the new one came as the longest ended (the others are hands passing, a card carried
-   * across). */
-  if (t->cur - tr->last_frame > GAP_FRAMES || carried_gap) {
+   * across). A gap counts from the frame it was last seen where it was looked for: a title
+   * line alone is held as it was through frames not searched for lines (seed 421: a Wall of
+   * Ice, tapped, seen by its title line as it was lifted, unseen 7 frames, 5 of them counted
+   * from the frames it was held in; the Shivan Dragon put where it lay was taken for it,
+   * untapped, and its move to the graveyard was lost). */
+  if (t->cur - tr->look_frame > GAP_FRAMES || carried_gap) {
     /* Whatever lies there now may be another card put in its place: its title's look is
      * too coarse to tell some titles apart (a 8x3 grid of greys), a reading is not. */
     tr->gap_recheck = TRUE;
@@ -2056,6 +2062,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   tr->matched_us = time_us;
   tr->last_seen_us = time_us;
   tr->last_frame = t->cur;
+  if (looked)
+    tr->look_frame = t->cur;
   tr->carry_checked = FALSE;
   tr->conf_sum += in->confidence;
   tr->conf_n++;

@@ -1248,6 +1248,40 @@ test_track__tapped_card_carried_off_and_lost_a_moment_is_no_untap_where_it_went 
   forest_sim_clear (&s, &fr);
 }
 
+/* A tapped card seen last by its title line alone, on a frame searched for lines and held
+ * as it was through the two after, then unseen 4 frames more, was out of sight 6 frames: a
+ * gap. The untapped card found where it lay is read before it is taken for it (seed 421: a
+ * Wall of Ice lifted off the table, a Shivan Dragon put where it lay, was reported untapped). */
+static void
+test_track__card_last_seen_by_its_line_unseen_a_while_is_no_untap_of_the_next_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 90);
+  guint forest_id = forest_entered_id (&s);
+  s.titles_every = 3;
+  while (s.frame % 3 != 0)
+    sim_step (&s, 1);
+  /* Lifted: its outline lost, its title line seen once (and held through two frames). */
+  s.cards[c].title_only = TRUE;
+  sim_step (&s, 3);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 4);
+  /* An untapped Island where it lay. */
+  s.cards[c].title_only = FALSE;
+  s.cards[c].angle = 0;
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 3 * FPS);
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    assert_false (o->kind == TS_OBS_UNTAPPED && o->track_id == forest_id);
+  }
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  forest_sim_clear (&s, &fr);
+}
+
 /* A creature dies and another card is cast where it lay at once, before anything tells the
  * graveyard changed: last seen carried off towards its owner's graveyard, it moved there
  * (dated when its track last followed it, on its way), it did not leave play for an unknown
@@ -5636,6 +5670,7 @@ main (void)
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
     cmocka_unit_test (test_track__tapped_card_carried_off_and_lost_a_moment_is_no_untap_where_it_went),
+    cmocka_unit_test (test_track__card_last_seen_by_its_line_unseen_a_while_is_no_untap_of_the_next_card),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_gone_read_once_on_its_pile_moved_there),
     cmocka_unit_test (test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still),
