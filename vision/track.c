@@ -266,6 +266,10 @@ typedef struct {
   gboolean read_in_flight;
   gint64 last_read_us;
   gboolean read_moving;   /* the last reading was asked before it was seen lying still */
+  /* A title line alone first seen on a pile: its crop for reading, from the frame it was
+   * seen in, until it is seen again (NULL: none; see request_read). */
+  TsImage *seen_crop;
+  TsTrackReadRequest seen_req;
   double sig[SIG_N];
   gboolean have_sig;
   int sig_changed;        /* frames in a row its title looked changed */
@@ -416,6 +420,7 @@ track_free (Track *t)
   g_free (t->gone_name);
   g_free (t->under_name);
   g_array_unref (t->votes);
+  ts_image_free (t->seen_crop);
   g_free (t);
 }
 
@@ -778,7 +783,16 @@ request_read (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GAr
     return;
   Job *j = g_new0 (Job, 1);
   j->key = tr->key;
-  j->crop = crop_for_reading (image, &tr->last, &j->req);
+  /* A title line alone on a pile, not seen since the frame it was first seen in (it is
+   * confirmed through frames not searched for lines), is read in that frame: by now the
+   * next card put on the pile may lie over it (seed 353: a Lich landing on its graveyard,
+   * the pile's first card, was covered by a Circle of Protection: White 3 frames later,
+   * read blank, and reported gone to nowhere). */
+  if (tr->seen_crop != NULL) {
+    j->crop = g_steal_pointer (&tr->seen_crop);
+    j->req = tr->seen_req;
+  } else
+    j->crop = crop_for_reading (image, &tr->last, &j->req);
   j->req.image = j->crop;
   j->solid = tr->last.has_quad && tr->angle_settled && tr->still_frames >= STILL_FRAMES &&
              !mostly_title (tr);
@@ -1238,6 +1252,7 @@ track_copy (TsTracker *t, const Track *tr)
   c->name = g_strdup (tr->name);
   c->gone_name = NULL;
   c->under_name = NULL;
+  c->seen_crop = NULL;
   c->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
   g_array_set_clear_func (c->votes, (GDestroyNotify) vote_clear);
   c->rechecking = FALSE;
@@ -1702,7 +1717,7 @@ sizes_alike (const double a[2], const double b[2])
 }
 
 static Track *
-track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
+track_new (TsTracker *t, const TsTrackInput *in, const TsImage *image, gint64 time_us)
 {
   Track *tr = g_new0 (Track, 1);
   tr->key = ++t->next_key;
@@ -1734,6 +1749,8 @@ track_new (TsTracker *t, const TsTrackInput *in, gint64 time_us)
   tr->last.name = NULL;
   if (in->has_quad)
     tr->whole = tr->last;
+  if (!in->has_quad && in->pile && image != NULL && t->have_reader)
+    tr->seen_crop = crop_for_reading (image, in, &tr->seen_req);
   tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
   g_array_set_clear_func (tr->votes, (GDestroyNotify) vote_clear);
   if (in->name) {
@@ -2062,8 +2079,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   tr->matched_us = time_us;
   tr->last_seen_us = time_us;
   tr->last_frame = t->cur;
-  if (looked)
+  if (looked) {
     tr->look_frame = t->cur;
+    g_clear_pointer (&tr->seen_crop, ts_image_free);  /* this frame's look is newer */
+  }
   tr->carry_checked = FALSE;
   tr->conf_sum += in->confidence;
   tr->conf_n++;
@@ -3311,7 +3330,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
   }
   for (guint b = 0; b < n; b++)
     if (!input_used[b])
-      track_new (t, &inputs[b], time_us);
+      track_new (t, &inputs[b], image, time_us);
 
   /* State changes, in creation order so that events come out in a stable order. */
   for (guint i = 0; i < t->tracks->len;) {

@@ -1518,6 +1518,34 @@ test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still (void **s
   forest_sim_clear (&s, &fr);
 }
 
+/* A card's title line first seen on its graveyard, on a frame searched for lines, and covered
+ * the frame after (the next card put there), is read as it was seen, not as it lies when its
+ * track is confirmed two frames later (seed 353: a Lich, the pile's first card, covered by a
+ * Circle of Protection: White 3 frames after it landed, was reported gone to nowhere). */
+static void
+test_track__line_first_seen_on_a_pile_is_read_as_it_was_seen (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  guint forest_id = forest_entered_id (&s);
+  s.titles_every = 3;
+  s.cards[c].present = FALSE;  /* picked up under a hand */
+  guint64 gone = s.frame;
+  sim_step (&s, 5);
+  while (s.frame % 3 != 0)
+    sim_step (&s, 1);
+  paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
+  sim_add_line (&s, 900, 600, NULL, AREA_GRAVEYARD, 1);
+  sim_step (&s, 1);
+  paint_title (im, 900, 600, BLANK_GREY, FALSE);  /* covered: nothing reads there now */
+  sim_step (&s, 6 * FPS);
+  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
+  assert_dated_within (mv, gone - 1, 0);  /* when last seen, as a departure is */
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... and so did one whose title looked changed as it was picked up, just before it was
  * carried off (lifted and turned in the hand; seed 29: Timetwister, put in the graveyard
  * as a Sea Serpent was cast where it lay). */
@@ -5674,6 +5702,7 @@ main (void)
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_gone_read_once_on_its_pile_moved_there),
     cmocka_unit_test (test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still),
+    cmocka_unit_test (test_track__line_first_seen_on_a_pile_is_read_as_it_was_seen),
     cmocka_unit_test (test_track__card_picked_up_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
