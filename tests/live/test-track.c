@@ -1475,72 +1475,74 @@ assert_forest_moved_to_graveyard (const Sim *s, guint forest_id)
   return mv;
 }
 
-/* A card put on its graveyard, the pile's first, its title read on its way there (blurred:
- * nothing read), is read again as soon as it lies there, not a third of a second later: the
- * next card put on the pile may hide it by then (seed 349: a Two-Headed Giant of Foriys, read
- * once as it landed and covered by a Fungusaur 10 frames later, was reported gone to
- * nowhere). */
+/* The Forest of forest_out_of_sight, picked up under a hand, unseen 5 frames, its title line
+ * then lands on its graveyard, the pile's first card, and is hidden a moment later (the
+ * next card put there). With blurred, the line is seen moving 3 frames (reading nothing)
+ * and lying still, readable, 8 frames; else it is seen readable on one frame searched for
+ * lines (one in 3) and covered from the next. The Forest moved to its graveyard, dated
+ * between when it was last seen in play and when its line came. */
 static void
-test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still (void **state)
+forest_lands_on_its_pile_case (gboolean blurred)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  guint forest_id = find_named (&s, TS_OBS_ENTERED, "Forest")->track_id;
-  s.cards[c].present = FALSE;  /* picked up under a hand */
-  guint64 gone = s.frame;
-  sim_step (&s, 5);
-  /* Its title line lands on the graveyard, moving, blurred: it reads nothing there. */
-  for (int x = 840; x <= 960; x++)
-    paint_title (im, x, 600, BLANK_GREY, FALSE);
-  int line = sim_add_line (&s, 855, 600, NULL, AREA_GRAVEYARD, 1);
-  guint64 landed = s.frame;
-  for (int f = 0; f < 3; f++) {
-    sim_step (&s, 1);
-    s.cards[line].x += 15;
+  forest_out_of_sight (&s, &fr, &im, 5);
+  guint forest_id = forest_entered_id (&s);
+  guint64 gone = s.frame - 5;
+  if (!blurred) {
+    s.titles_every = 3;
+    while (s.frame % 3 != 0)
+      sim_step (&s, 1);
   }
-  int reads = fr.reads;
-  assert_true (reads > 0);
-  /* It lies still, readable, for 8 frames; then it is hidden (the next card put there). */
-  paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
-  s.cards[line].x = 900;
-  sim_step (&s, 8);
-  assert_true (fr.reads > reads);
-  s.cards[line].present = FALSE;
-  sim_step (&s, 2 * FPS);
+  guint64 landed = s.frame;
+  if (blurred) {
+    for (int x = 840; x <= 960; x++)
+      paint_title (im, x, 600, BLANK_GREY, FALSE);
+    int line = sim_add_line (&s, 855, 600, NULL, AREA_GRAVEYARD, 1);
+    for (int f = 0; f < 3; f++) {
+      sim_step (&s, 1);
+      s.cards[line].x += 15;
+    }
+    int reads = fr.reads;
+    assert_true (reads > 0);
+    paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
+    s.cards[line].x = 900;
+    sim_step (&s, 8);
+    assert_true (fr.reads > reads);
+    s.cards[line].present = FALSE;
+    sim_step (&s, 2 * FPS);
+  } else {
+    paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
+    sim_add_line (&s, 900, 600, NULL, AREA_GRAVEYARD, 1);
+    sim_step (&s, 1);
+    paint_title (im, 900, 600, BLANK_GREY, FALSE);  /* covered: nothing reads there now */
+    sim_step (&s, 6 * FPS);
+  }
   const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
-  /* Between when it was last seen in play and when it came to the pile. */
-  assert_dated_within (mv, gone - 1, (int) (landed - gone + 1));
+  /* Seen at once, it is dated when last seen, as a departure is. */
+  assert_dated_within (mv, gone - 1, blurred ? (int) (landed - gone + 1) : 0);
   forest_sim_clear (&s, &fr);
 }
 
+/* A card put on its graveyard, its title read on its way there (blurred: nothing read), is
+ * read again as soon as it lies there, not a third of a second later: the next card put on
+ * the pile may hide it by then (seed 349: a Two-Headed Giant of Foriys, read once as it
+ * landed and covered by a Fungusaur 10 frames later, was reported gone to nowhere). */
+static void
+test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still (void **state)
+{
+  forest_lands_on_its_pile_case (TRUE);
+}
+
 /* A card's title line first seen on its graveyard, on a frame searched for lines, and covered
- * the frame after (the next card put there), is read as it was seen, not as it lies when its
- * track is confirmed two frames later (seed 353: a Lich, the pile's first card, covered by a
- * Circle of Protection: White 3 frames after it landed, was reported gone to nowhere). */
+ * the frame after, is read as it was seen, not as it lies when its track is confirmed two
+ * frames later (seed 353: a Lich, the pile's first card, covered by a Circle of Protection:
+ * White 3 frames after it landed, was reported gone to nowhere). */
 static void
 test_track__line_first_seen_on_a_pile_is_read_as_it_was_seen (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  int c = forest_sim_init (&s, &fr, &im, 0);
-  guint forest_id = forest_entered_id (&s);
-  s.titles_every = 3;
-  s.cards[c].present = FALSE;  /* picked up under a hand */
-  guint64 gone = s.frame;
-  sim_step (&s, 5);
-  while (s.frame % 3 != 0)
-    sim_step (&s, 1);
-  paint_title (im, 900, 600, 10, FALSE);  /* reads Forest */
-  sim_add_line (&s, 900, 600, NULL, AREA_GRAVEYARD, 1);
-  sim_step (&s, 1);
-  paint_title (im, 900, 600, BLANK_GREY, FALSE);  /* covered: nothing reads there now */
-  sim_step (&s, 6 * FPS);
-  const TsObservation *mv = assert_forest_moved_to_graveyard (&s, forest_id);
-  assert_dated_within (mv, gone - 1, 0);  /* when last seen, as a departure is */
-  forest_sim_clear (&s, &fr);
+  forest_lands_on_its_pile_case (FALSE);
 }
 
 /* ... and so did one whose title looked changed as it was picked up, just before it was
