@@ -2461,9 +2461,7 @@ in_turning_reach (const TsTrackInput *in, double x, double y)
     return FALSE;
   double cx, cy;
   quad_centre (in->quad_px, &cx, &cy);
-  const double (*q)[2] = in->quad_px;
-  double len = MAX (hypot (q[3][0] - q[0][0], q[3][1] - q[0][1]),
-                    hypot (q[2][0] - q[1][0], q[2][1] - q[1][1]));
+  double len = MAX (ts_rectify_quad_edge (in->quad_px, 1), ts_rectify_quad_edge (in->quad_px, 3));
   return hypot (x - cx, y - cy) < len / 2;
 }
 
