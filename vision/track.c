@@ -213,6 +213,7 @@ typedef struct {
   double gap_home[2], gap_last[2];
   gint64 recheck_us;      /* when its title was last seen to change */
   guint64 last_frame;
+  guint64 whole_frame;    /* the frame whole was seen in */
   guint64 look_frame;     /* the last frame it was seen where it was looked for (last_frame
                            * may be a frame it was held as it was: see tracker_update) */
   gboolean tapped;        /* reported (or, before reporting, current settled) state */
@@ -1282,6 +1283,7 @@ pile_covered_by (Track *tr, Track *top)
   top->pile_face_down = tr->pile_face_down;
   top->last = tr->last;
   top->whole = tr->whole;
+  top->whole_frame = tr->whole_frame;
   top->last_frame = tr->last_frame;
   top->last_seen_us = tr->last_seen_us;
   top->have_sig = FALSE;
@@ -1650,6 +1652,8 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     emit (out, TS_OBS_NAMED, tr, time_us, t->cur, tr->name_score, t->p.confirm_below);
 }
 
+static gboolean stray_under_card (const TsTracker *t, const Track *tr, const char *name);
+
 static void
 apply_reading (TsTracker *t, guint64 key, char *name, double score, gboolean solid,
                GArray *out, gint64 time_us)
@@ -1660,6 +1664,8 @@ apply_reading (TsTracker *t, guint64 key, char *name, double score, gboolean sol
     return;
   }
   tr->read_in_flight = FALSE;
+  if (name != NULL && stray_under_card (t, tr, name))
+    g_clear_pointer (&name, g_free);
   tr->blank_reads += name == NULL;
   if (name != NULL && !tr->by_person) {
     Vote *v = votes_add (tr, name, score, time_us);
@@ -1747,8 +1753,10 @@ track_new (TsTracker *t, const TsTrackInput *in, const TsImage *image, gint64 ti
   tr->own_frames = in->has_quad && own_outline (t, in);
   tr->last = *in;
   tr->last.name = NULL;
-  if (in->has_quad)
+  if (in->has_quad) {
     tr->whole = tr->last;
+    tr->whole_frame = t->cur;
+  }
   if (!in->has_quad && in->pile && image != NULL && t->have_reader)
     tr->seen_crop = crop_for_reading (image, in, &tr->seen_req);
   tr->votes = g_array_new (FALSE, TRUE, sizeof (Vote));
@@ -2090,6 +2098,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   tr->last.name = NULL;
   if (in->has_quad) {
     tr->whole = tr->last;
+    tr->whole_frame = t->cur;
     tr->anchor[0] = in->center[0];
     tr->anchor[1] = in->center[1];
   }
@@ -2563,6 +2572,43 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
   return NULL;
 }
 
+/* Does the point (image pixels) lie on the title line's band, give or take a line's height
+ * above and below? */
+static gboolean
+on_title_line (const double (*title)[2], double x, double y)
+{
+  double s, r;
+  return quad_coords (title, x, y, &s, &r) && s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
+}
+
+/* Is tr, a title line alone not yet reported and off any piles, first seen before the track
+ * of a card in play named name began, lying now within that card's outline (seen whole
+ * within GAP_FRAMES) away from its title? Then tr is something the card was put over or carried across (a stray line of
+ * the table's grain, a shadow's edge), and a reading of name on it is the card's, not
+ * tr's: named by it, tr would be reported as a second card once the card had gone (seed
+ * 461: a line beside where a Stone Giant came read its name as the Giant came and went,
+ * and was reported a Stone Giant 76 frames after the Giant had left the table, with the
+ * Giant's tap and untap). A line first seen after the card came is a piece of it, which
+ * the card's own track needs named to know it for a second detection of the card
+ * (find_overlapped(): seed 401's Pearled Unicorn lost its tap and untap when such a
+ * piece's readings were dropped too). */
+static gboolean
+stray_under_card (const TsTracker *t, const Track *tr, const char *name)
+{
+  if (tr->state == TRACK_ACTIVE || tr->quad_frames > 0 || tr->pile)
+    return FALSE;
+  double tx, ty;
+  quad_centre (tr->last.title_px, &tx, &ty);
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *o = t->tracks->pdata[i];
+    if (o != tr && in_play_as (o, name) && tr->first_seen_us < o->first_seen_us &&
+        o->whole.has_quad && t->cur - o->whole_frame <= GAP_FRAMES &&
+        in_outline (&o->whole, tx, ty, 0, 1) && !on_title_line (o->whole.title_px, tx, ty))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Is tr, a piece of the card o in play (piece_of_card_in_play), that card's name line alone,
  * seen now and turned the other way (tapped or untapped), o out of sight PILE_UNSEEN_US or
  * more since? Then it is the card: it was turned, and tr follows what is left in view of
@@ -2602,15 +2648,6 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
     return FALSE;
   gboolean gave_up = tr->reads >= t->p.max_reads && !tr->read_in_flight;
   return gave_up || time_us - tr->confirmed_us >= (gint64) t->p.name_wait_ms * 1000;
-}
-
-/* Does the point (image pixels) lie on the title line's band, give or take a line's height
- * above and below? */
-static gboolean
-on_title_line (const double (*title)[2], double x, double y)
-{
-  double s, r;
-  return quad_coords (title, x, y, &s, &r) && s > -0.1 && s < 1.1 && r > -0.75 && r < 1.75;
 }
 
 /* Does the point (image pixels) lie on the title line tr's card would show turned a quarter

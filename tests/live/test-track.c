@@ -1545,6 +1545,40 @@ test_track__line_first_seen_on_a_pile_is_read_as_it_was_seen (void **state)
   forest_lands_on_its_pile_case (FALSE);
 }
 
+/* A line alone on the table (the grain, a shadow's edge) read once to nothing, an Island put
+ * over it and later taken off the table: the line, reading the Island's name while the card
+ * lay over it, is not named by it. Named, it stood in for the Island, whose departure was
+ * never reported; in seed 461 such a line beside where a Stone Giant came was reported a
+ * second Stone Giant after the Giant had left the table. */
+static void
+test_track__stray_line_a_card_was_put_over_is_no_second_card (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = blank_sim_init (&s, &fr, &im);
+  memset (im->data, 250, (gsize) im->stride * im->height);  /* nothing here reads */
+  s.cards[c].present = FALSE;
+  /* The line lies within the card's outline to come, well below its title. */
+  int line = sim_add_line (&s, 300, 330, NULL, AREA_BATTLEFIELD, 0.5);
+  sim_step (&s, 5);
+  assert_int_equal (fr.reads, 1);
+  /* The Island comes; what the line lies on now reads as its name. */
+  s.cards[c].present = TRUE;
+  paint_title (im, 300, 300, 60, FALSE);  /* reads Island */
+  paint_title (im, 300, 330, 60, FALSE);
+  sim_step (&s, 3 * FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  /* Taken off the table: the line reads nothing again. */
+  s.cards[c].present = FALSE;
+  memset (im->data, 250, (gsize) im->stride * im->height);
+  sim_step (&s, 8 * FPS);
+  assert_true (s.cards[line].present);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... and so did one whose title looked changed as it was picked up, just before it was
  * carried off (lifted and turned in the hand; seed 29: Timetwister, put in the graveyard
  * as a Sea Serpent was cast where it lay). */
@@ -5702,6 +5736,7 @@ main (void)
     cmocka_unit_test (test_track__card_gone_read_once_on_its_pile_moved_there),
     cmocka_unit_test (test_track__card_read_blank_landing_on_a_pile_is_read_again_once_still),
     cmocka_unit_test (test_track__line_first_seen_on_a_pile_is_read_as_it_was_seen),
+    cmocka_unit_test (test_track__stray_line_a_card_was_put_over_is_no_second_card),
     cmocka_unit_test (test_track__card_picked_up_towards_a_pile_and_replaced_moved_there),
     cmocka_unit_test (test_track__card_carried_onto_a_reported_pile_read_there_later_is_no_new_card),
     cmocka_unit_test (test_track__card_gone_onto_a_pile_that_looks_the_same_moved_there),
