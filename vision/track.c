@@ -2583,15 +2583,15 @@ on_title_line (const double (*title)[2], double x, double y)
 
 /* Is tr, a title line alone not yet reported and off any piles, first seen before the track
  * of a card in play named name began, lying now within that card's outline (seen whole
- * within GAP_FRAMES) away from its title? Then tr is something the card was put over or carried across (a stray line of
- * the table's grain, a shadow's edge), and a reading of name on it is the card's, not
- * tr's: named by it, tr would be reported as a second card once the card had gone (seed
- * 461: a line beside where a Stone Giant came read its name as the Giant came and went,
- * and was reported a Stone Giant 76 frames after the Giant had left the table, with the
- * Giant's tap and untap). A line first seen after the card came is a piece of it, which
- * the card's own track needs named to know it for a second detection of the card
- * (find_overlapped(): seed 401's Pearled Unicorn lost its tap and untap when such a
- * piece's readings were dropped too). */
+ * within GAP_FRAMES) away from its title? Then tr is something the card was put over or
+ * carried across (a stray line of the table's grain, a shadow's edge), and a reading of
+ * name on it is the card's, not tr's: named by it, tr would be reported as a second card
+ * once the card had gone (seed 461: a line beside where a Stone Giant came read its name
+ * as the Giant came and went, and was reported a Stone Giant 76 frames after the Giant had
+ * left the table, with the Giant's tap and untap). A line first seen after the card came
+ * is a piece of it, which the card's own track needs named to know it for a second
+ * detection of the card (find_overlapped(): seed 401's Pearled Unicorn lost its tap and
+ * untap when such a piece's readings were dropped too). */
 static gboolean
 stray_under_card (const TsTracker *t, const Track *tr, const char *name)
 {
