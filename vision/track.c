@@ -49,6 +49,8 @@
 /* A card in play unseen up to this many frames may have turned in place since its outline
  * was last seen whole (piece_off_play). */
 #define TURNED_UNSEEN_FRAMES 30
+/* A card seen whole this far (degrees) off its axes was seen turning. */
+#define MID_TURN_DEG 8.0
 /* A card's outline found again this close to where it was last seen whole (a fraction of
  * the card's long side) is that card lying where it lay. */
 #define WHOLE_AGAIN 0.1
@@ -2474,12 +2476,33 @@ in_turning_reach (const TsTrackInput *in, double x, double y)
   return hypot (x - cx, y - cy) < len / 2;
 }
 
+/* Is (x, y) (image pixels), the centre of a name line alone turned a quarter, where the title
+ * end of o, a reported card in play, lies as it turns in place? o was last seen whole a moment
+ * ago part-turned (MID_TURN_DEG or more off its axes), and no further from there than a
+ * hand's nudge: its outline was lost mid-turn (it touches a pile's, or a hand covers it), and
+ * all that shows of it is its title end, swung over the pile beside it (seed 433: a Dark
+ * Ritual tapped beside its graveyard, its title end there taken as the pile's new top). */
+static gboolean
+turning_title_end (const TsTracker *t, const Track *o, double x, double y)
+{
+  if (o->state != TRACK_ACTIVE || !o->whole.has_quad || o->whole.pile ||
+      t->cur - o->last_frame > GAP_FRAMES || t->cur - o->whole_frame > GAP_FRAMES)
+    return FALSE;
+  double off = fmod (o->whole.rel_angle_deg, 90);
+  if (MIN (off, 90 - off) < MID_TURN_DEG)
+    return FALSE;
+  return hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]) <
+           long_side (o->size) / 4 &&
+         in_turning_reach (&o->whole, x, y);
+}
+
 /* Is in a name line alone in a pile's area, turned a quarter from its owner's way (cards lie
  * on a pile upright), lying where a card in play outside the piles reaches? It is that
  * card's own line, not the pile's top: a card tapped beside a graveyard reaches into the
  * pile's area with its title end (seed 271: a Bad Moon tapped beside one was reported put in
  * the graveyard, then cast again). The line lies within the card's outline seen a moment
- * ago; or, the card not reported yet (its zone would follow the line's) and its outline
+ * ago; or, the card reported, where its title end swings as it turns (turning_title_end());
+ * or, the card not reported yet (its zone would follow the line's) and its outline
  * unseen since it was last seen whole (tapped under a hand, or lost against a card beside
  * it), within its turning reach of that outline, the card not seen carried from there (seed
  * 347: a Scavenging Ghoul tapped so, its title over the graveyard beside it for two thirds
@@ -2502,6 +2525,8 @@ piece_off_play (const TsTracker *t, const TsTrackInput *in, Track **turned)
     if (o->pile || o->last.pile || o->ghost)
       continue;
     if (t->cur - o->last_frame <= GAP_FRAMES && in_outline (&o->last, tx, ty, 0, 1))
+      return TRUE;
+    if (turning_title_end (t, o, tx, ty))
       return TRUE;
     if (o->state == TRACK_PENDING && t->cur - o->last_frame <= TURNED_UNSEEN_FRAMES &&
         !o->whole.pile &&

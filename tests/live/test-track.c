@@ -26,6 +26,8 @@ typedef struct {
   gboolean plain;       /* drawn (render_striped) without stripes: a blurred, moving title */
   double title_dy;      /* the detector's title line lies this much below the title */
   int owner;            /* whose side it lies on */
+  gboolean turns;       /* its outline and title line turn with it about its centre, as a
+                         * real card's do (else they lie upright, and angle is its only turn) */
 } SimCard;
 
 typedef struct {
@@ -86,6 +88,18 @@ sim_add_line (Sim *s, double x, double y, const char *name, int area, double sca
   return i;
 }
 
+/* Turns four corners about c's centre by c's angle, clockwise (y runs down). */
+static void
+sim_turn_corners (const SimCard *c, double q[4][2])
+{
+  double a = c->angle * G_PI / 180, ca = cos (a), sa = sin (a);
+  for (int k = 0; k < 4; k++) {
+    double dx = q[k][0] - c->x, dy = q[k][1] - c->y;
+    q[k][0] = c->x + dx * ca - dy * sa;
+    q[k][1] = c->y + dx * sa + dy * ca;
+  }
+}
+
 static void
 sim_step (Sim *s, int frames)
 {
@@ -118,9 +132,13 @@ sim_step (Sim *s, int frames)
       double ty = c->y + c->title_dy;
       double tl[4][2] = { { c->x - 28, ty - 40 }, { c->x + 28, ty - 40 },
                           { c->x + 28, ty - 34 }, { c->x - 28, ty - 34 } };
-      memcpy (t->title_px, tl, sizeof tl);
       double q[4][2] = { { c->x - 31, c->y - 44 }, { c->x + 31, c->y - 44 },
                          { c->x + 31, c->y + 44 }, { c->x - 31, c->y + 44 } };
+      if (c->turns) {
+        sim_turn_corners (c, tl);
+        sim_turn_corners (c, q);
+      }
+      memcpy (t->title_px, tl, sizeof tl);
       memcpy (t->quad_px, q, sizeof q);
       t->has_quad = !c->title_only;
     }
@@ -4542,6 +4560,67 @@ test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_t
   forest_sim_clear (&s, &fr);
 }
 
+/* A card in play, reported, beside its owner's graveyard, is tapped, its outline and title
+ * turning with it. Its outline, last seen whole 10 degrees round, is lost mid-turn (against
+ * the pile's), and for three frames all that shows of it is its title end, swung over the
+ * pile and read as it: a line alone whose card centre the detector guesses a card's length
+ * off the card, on the pile (it takes such a line to read downwards; the card's owner sits
+ * across the table, so it reads upwards). Then its outline is found again, tapped. The line
+ * was the card's: it was tapped where it lay, and when it is later put on the pile, it was
+ * put there then, not when its title end first lay over the pile (seed 433: a Dark Ritual
+ * so tapped was reported put in its graveyard 23 frames early, its move then missed). */
+static void
+test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Dark Ritual");
+  s.cards[c].turns = TRUE;
+  int forest = sim_add (&s, 365, 300, "Forest", AREA_GRAVEYARD);
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  guint64 turned = s.frame;
+  for (int a = 5; a <= 10; a += 5) {
+    s.cards[c].angle = a;
+    sim_step (&s, 1);
+  }
+  s.cards[c].present = FALSE;
+  /* The title end, turned a quarter about the card's middle (300, 300), centred at
+   * (337, 300); the line's card centre guessed 38 mm beyond it, (375, 300). The line's
+   * title, 37 - 75 below that centre before it turns with the line, lies there. */
+  int end = sim_add_line (&s, 375, 300, "Dark Ritual", AREA_GRAVEYARD, 0.5);
+  s.cards[end].angle = 90;
+  s.cards[end].turns = TRUE;
+  s.cards[end].title_dy = 75;
+  sim_step (&s, 3);
+  s.cards[end].present = FALSE;
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  const TsObservation *tap = find_named (&s, TS_OBS_TAPPED, "Dark Ritual");
+  assert_non_null (tap);
+  assert_true (tap->frame >= turned);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  /* Then it is put in the graveyard: carried, still tapped, its title seen over the pile
+   * a little further on, then lying on the pile, over the Forest. Moved then. */
+  guint64 moved = s.frame;
+  s.cards[c].present = FALSE;
+  s.cards[end].x += 20;
+  s.cards[end].present = TRUE;
+  sim_step (&s, 2);
+  s.cards[end].present = s.cards[forest].present = FALSE;
+  s.cards[c].present = TRUE;
+  s.cards[c].x = 365;
+  s.cards[c].angle = 0;
+  s.cards[c].area = AREA_GRAVEYARD;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 1);
+  assert_dated_within (find_named (&s, TS_OBS_MOVED, "Dark Ritual"), moved, 5);
+  sim_clear (&s);
+}
+
 /* A card in play, reported, with a second track on a second outline of it (its art box and
  * text box found as a card: a shadow, never reported). A hand over it as it is tapped leaves
  * that second outline in view, and a piece of it off its middle, which its track follows.
@@ -5708,6 +5787,7 @@ main (void)
     cmocka_unit_test (test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing),
     cmocka_unit_test (
       test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_twice),
+    cmocka_unit_test (test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top),
     cmocka_unit_test (test_track__card_found_whole_again_is_its_own_track_not_its_shadow),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
