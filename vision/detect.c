@@ -1211,11 +1211,33 @@ text_map (const TsImage *gray)
  * such line read as "Carom"). */
 #define EQUALIZED_MIN_INK 0.08
 
-/* Joins the blobs of one text line (words, pieces cut by frame ornaments) until no pair
- * joins any more. */
-static void
-merge_lines (GArray *lines)
+/* The found cards (the first n_cards of cards, image pixels; the first 64 of them) whose
+ * outline holds the work-image point p (scale: work image over image), one bit each. */
+static guint64
+cards_holding (const double p[2], const GArray *cards, guint n_cards, double scale)
 {
+  guint64 mask = 0;
+  for (guint j = 0; j < MIN (n_cards, 64u); j++) {
+    const TsCardCandidate *card = &g_array_index (cards, TsCardCandidate, j);
+    if (ts_rectify_quad_contains (card->quad, p[0] / scale, p[1] / scale))
+      mask |= G_GUINT64_CONSTANT (1) << j;
+  }
+  return mask;
+}
+
+/* Joins the blobs of one text line (words, pieces cut by frame ornaments) until no pair
+ * joins any more. No pair joins across a found card's edge (cards holds n_cards found cards
+ * in image pixels; scale is the work image over the image): a name's words lie on one
+ * card, and lines on two cards side by side run together into one that is neither (seed
+ * 449: a Demonic Hordes on a graveyard at the picture's edge, its outline not found, its
+ * name joined to the Guardian Angel's title beside it, was never read there). */
+static void
+merge_lines (GArray *lines, const GArray *cards, guint n_cards, double scale)
+{
+  /* Which cards each line lies on; a joined line keeps its first part's. */
+  g_autofree guint64 *on = g_new (guint64, MAX (lines->len, 1));
+  for (guint i = 0; i < lines->len; i++)
+    on[i] = cards_holding (g_array_index (lines, Line, i).c, cards, n_cards, scale);
   gboolean merged = TRUE;
   while (merged) {
     merged = FALSE;
@@ -1225,7 +1247,7 @@ merge_lines (GArray *lines)
         continue;
       for (guint j = 0; j < lines->len; j++) {
         Line *b = &g_array_index (lines, Line, j);
-        if (j == i || b->dead)
+        if (j == i || b->dead || on[j] != on[i])
           continue;
         if (try_merge (a, b)) {
           b->dead = TRUE;
@@ -1701,9 +1723,9 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   }
   det->timing.ms_lines = ms_since (&t);
 
-  merge_lines (lines);
-  merge_lines (whole);
-  merge_lines (coarse);
+  merge_lines (lines, out, *n_cards_io, scale);
+  merge_lines (whole, out, *n_cards_io, scale);
+  merge_lines (coarse, out, *n_cards_io, scale);
   /* Lines of the coarse look that the fine one found too are dropped, and so are its thin
    * ones: the fine look finds those whole (the coarse look's extra candidates there are
    * mostly art). */
@@ -1729,7 +1751,7 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
     g_autoptr (TsImage) equal_bin = text_map (equal);
     find_lines (equal_bin, FALSE, min_h, max_h, 1, p->long_frame_lines, extra, NULL);
     find_lines (equal_bin, TRUE, min_h, max_h, 1, p->long_frame_lines, extra, NULL);
-    merge_lines (extra);
+    merge_lines (extra, out, *n_cards_io, scale);
     double mean = image_mean (gray);
     for (guint i = 0; i < extra->len; i++) {
       Line *c = &g_array_index (extra, Line, i);

@@ -518,6 +518,36 @@ line_over (GArray *cands, double x, double y)
   return NULL;
 }
 
+/* A name on a light bar with no card outline around it (a card whose outline is lost at the
+ * picture's edge or against a pile), its end a few pixels from a whole card beside it whose
+ * own text runs level with it: the name's line stops at the card's edge. Joined with the
+ * text on the card it was one long line over both, which neither card's name is (seed 449:
+ * a Demonic Hordes on a graveyard, its name joined to a Guardian Angel's). */
+static void
+test_detect_title__line_stops_at_the_edge_of_a_card_beside_it (void **state)
+{
+  g_autoptr (TsImage) img = dark_table (900, 600);
+  double q[4][2];
+  card_quad (650, 300, 400, 0, q);
+  draw_card (img, q, NULL);
+  for (int y = 265; y < 315; y++)
+    memset (img->data + (gsize) y * img->stride + 150 * 3, 215, 350 * 3);
+  ts_cv_draw_text (img, "Hill Giant", 322, 302, 1.2, 15, 15, 15);
+  ts_cv_draw_text (img, "Wall of Ice", q[0][0] + 10, 302, 1.2, 15, 15, 15);
+  ts_cv_gaussian_blur (img, 1.0);
+  /* The live table's look: the half-size one, off there, sees the two as one blob. */
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.coarse_titles = FALSE;
+  g_autoptr (GArray) cands = detect_with (img, &p);
+  assert_non_null (first_card (cands));
+  const TsCardCandidate *c = line_over (cands, 400, 290);
+  assert_non_null (c);
+  for (int k = 0; k < 4; k++)
+    assert_true (c->title[k][0] < q[0][0] + 5);
+  assert_true (ts_rectify_quad_edge (c->title, 0) > 150);
+}
+
 /* A name on a light title bar whose end stands a few pixels before the first letter, with
  * the card's side (a double line, tilted a little as a fanned card's is) running on down
  * from it, as on most modern frames: the lines and the letters make one blob, an L too
@@ -1062,6 +1092,7 @@ main (void)
     cmocka_unit_test (test_detect_card__cut_by_the_border_at_a_slant),
     cmocka_unit_test (test_detect_second_look__off_by_default_adds_only_whole_names),
     cmocka_unit_test (test_detect_title__touching_the_card_side),
+    cmocka_unit_test (test_detect_title__line_stops_at_the_edge_of_a_card_beside_it),
     cmocka_unit_test (test_detect_title__touching_the_card_side_tapped),
     cmocka_unit_test (test_detect_title__short_name_cut_free_of_the_card_side),
     cmocka_unit_test (test_detect_title__short_bold_name_is_not_a_frame_line),
