@@ -2051,6 +2051,10 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   }
   if (in->has_quad && own_size && tr->own_frames == 0)
     tr->whole_us = time_us;
+  /* Outlined whole for the first time, seen till now only by outlines of another size than
+   * a card's. */
+  gboolean first_whole = in->has_quad && own_size && tr->own_frames == 0 &&
+                         tr->quad_frames > 0 && tr->quad_frames == tr->seen_frames;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->own_frames += in->has_quad && own_size;
@@ -2111,6 +2115,17 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   if (tr->state == TRACK_BURIED)
     tr->state = TRACK_ACTIVE;  /* uncovered again */
 
+  /* A card being put down first seen by outlines of another size than a card's (carried in,
+   * its outline blurred into part of it, shaped across) took its state from them: its first
+   * whole outline says how it lies (seed 457: a Braingeyser carried in, outlined in part
+   * across, then whole and upright, then tapped, was reported tapped when first seen). Not
+   * a track followed by a title line before (a stray line that a card then came over: its
+   * turns are that card's, seen as they come). */
+  if (first_whole && (tr->state == TRACK_TENTATIVE || tr->state == TRACK_PENDING) &&
+      !tr->entry_settled && tr->n_pend_turns == 0) {
+    tr->tapped = from_tapped (tr->angle) < 45;
+    tr->turn_frames = tr->turn_looks = 0;
+  }
   double dt = from_tapped (tr->angle);
   double du = 90 - dt;
   int now = !own_size ? -1 : dt <= t->p.tap_band_deg ? 1 : du <= t->p.untap_band_deg ? 0 : -1;

@@ -360,6 +360,38 @@ test_track__card_tapped_as_it_is_played_enters_then_taps (void **state)
   sim_clear (&s);
 }
 
+/* A card carried in beside another, its outline found first in part (six tenths of it,
+ * shaped across: blurred as it moves), then whole and upright, and then tapped: it came in
+ * untapped and was tapped when it turned, not when it was first seen (seed 457: a
+ * Braingeyser so put down was reported tapped 7 frames before it was). */
+static void
+test_track__card_first_outlined_in_part_across_enters_as_it_lies_whole (void **state)
+{
+  Sim s;
+  card_lying_still (&s, "Forest");
+  sim_step (&s, FPS);  /* so a card's size is known */
+  int c = sim_add (&s, 400, 300, "Braingeyser", AREA_BATTLEFIELD);
+  s.cards[c].scale = 0.6;
+  s.cards[c].angle = 90;
+  sim_step (&s, 2);
+  s.cards[c].scale = 1;
+  s.cards[c].angle = 0;
+  sim_step (&s, 1);
+  guint64 turned = s.frame;
+  static const double turning[] = { 9, 32, 60, 83, 90 };
+  for (guint i = 0; i < G_N_ELEMENTS (turning); i++) {
+    s.cards[c].angle = turning[i];
+    sim_step (&s, 1);
+  }
+  sim_step (&s, FPS);
+  const TsObservation *e = find_named (&s, TS_OBS_ENTERED, "Braingeyser");
+  assert_non_null (e);
+  assert_false (e->tapped);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_dated_within (find_named (&s, TS_OBS_TAPPED, "Braingeyser"), turned, 5);
+  sim_clear (&s);
+}
+
 /* A card named name at (300, 300), lying tapped from the first frame, seen for frames
  * frames: it entered once, tapped. Returns its index. */
 static int
@@ -5737,6 +5769,7 @@ main (void)
     cmocka_unit_test (test_track__tap_reported_within_two_frames_of_settling),
     cmocka_unit_test (test_track__part_of_a_card_shaped_like_it_turned_is_no_tap),
     cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
+    cmocka_unit_test (test_track__card_first_outlined_in_part_across_enters_as_it_lies_whole),
     cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
