@@ -131,8 +131,12 @@ score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
     const TsRecognizedCard *c = g_ptr_array_index (cards, i);
     double cx, cy;
     ts_rectify_quad_center (c->title, &cx, &cy);
+    /* Of the titles of that name the reading lies on (or holds the centre of), the one whose
+     * start is nearest its start: two cards of a name stacked may have their title bars
+     * cross, and a name read from the start of the upper one lies on both. */
     Truth *hit = NULL;
-    for (guint j = 0; j < truth->len && !hit; j++) {
+    double hit_d = G_MAXDOUBLE;
+    for (guint j = 0; j < truth->len; j++) {
       Truth *t = &g_array_index (truth, Truth, j);
       if (t->used || !same_name (db, c->name, t->name))
         continue;
@@ -140,11 +144,15 @@ score (TsEval *eval, TsDetector *detector, TsReader *reader, const TsCardDb *db,
       memcpy (tq, t->q, sizeof tq);
       ts_rectify_quad_clockwise (tq);
       ts_rectify_quad_center (tq, &tx, &ty);
-      if (ts_rectify_quad_contains (tq, cx, cy) || ts_rectify_quad_contains (c->title, tx, ty)) {
-        t->used = TRUE;
+      double d = hypot (c->title[0][0] - t->q[0][0], c->title[0][1] - t->q[0][1]);
+      if ((ts_rectify_quad_contains (tq, cx, cy) || ts_rectify_quad_contains (c->title, tx, ty)) &&
+          d < hit_d) {
         hit = t;
+        hit_d = d;
       }
     }
+    if (hit)
+      hit->used = TRUE;
     if (!hit) {
       g_string_append_printf (eval->misses, "%s: wrong: %s (%.2f, read \"%s\")\n", label,
                               c->name, c->score, c->text);
