@@ -2503,8 +2503,8 @@ turning_title_end (const TsTracker *t, const Track *o, double x, double y)
   if (o->state != TRACK_ACTIVE || !o->whole.has_quad || o->whole.pile ||
       t->cur - o->last_frame > GAP_FRAMES || t->cur - o->whole_frame > GAP_FRAMES)
     return FALSE;
-  double off = fmod (o->whole.rel_angle_deg, 90);
-  if (MIN (off, 90 - off) < MID_TURN_DEG)
+  double dt = from_tapped (o->whole.rel_angle_deg);
+  if (MIN (dt, 90 - dt) < MID_TURN_DEG)
     return FALSE;
   return hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]) <
            long_side (o->size) / 4 &&
