@@ -2491,6 +2491,13 @@ in_turning_reach (const TsTrackInput *in, double x, double y)
   return hypot (x - cx, y - cy) < len / 2;
 }
 
+/* How far (plane units) o's track lies from where its card was last seen whole. */
+static double
+off_whole (const Track *o)
+{
+  return hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]);
+}
+
 /* Is (x, y) (image pixels), the centre of a name line alone turned a quarter, where the title
  * end of o, a reported card in play, lies as it turns in place? o was last seen whole a moment
  * ago part-turned (MID_TURN_DEG or more off its axes), and no further from there than a
@@ -2506,9 +2513,7 @@ turning_title_end (const TsTracker *t, const Track *o, double x, double y)
   double dt = from_tapped (o->whole.rel_angle_deg);
   if (MIN (dt, 90 - dt) < MID_TURN_DEG)
     return FALSE;
-  return hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]) <
-           long_side (o->size) / 4 &&
-         in_turning_reach (&o->whole, x, y);
+  return off_whole (o) < long_side (o->size) / 4 && in_turning_reach (&o->whole, x, y);
 }
 
 /* Is in a name line alone in a pile's area, turned a quarter from its owner's way (cards lie
@@ -2545,8 +2550,7 @@ piece_off_play (const TsTracker *t, const TsTrackInput *in, Track **turned)
       return TRUE;
     if (o->state == TRACK_PENDING && t->cur - o->last_frame <= TURNED_UNSEEN_FRAMES &&
         !o->whole.pile &&
-        hypot (o->center[0] - o->whole.center[0], o->center[1] - o->whole.center[1]) <
-          long_side (o->size) / 2 &&
+        off_whole (o) < long_side (o->size) / 2 &&
         in_turning_reach (&o->whole, tx, ty)) {
       *turned = o;
       return TRUE;
