@@ -2298,8 +2298,17 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
      * when the next card put on the pile may hide it (seed 349: a Two-Headed Giant of
      * Foriys, read once as it landed on its graveyard, was reported gone to nowhere). */
     gboolean settled_since = tr->read_moving && tr->still_looks > 0 && tr->votes->len == 0;
-    if (unsure && !hopeless && tr->reads < t->p.max_reads &&
-        (settled_since || time_us - tr->last_read_us >= (gint64) wait_ms * 1000))
+    /* A card seen whole before and now only as an outline of another size (a part of it a
+     * hand leaves in view, turning): that outline's title band is not its title. Nothing is
+     * read off it, nor its look compared: a reading would make it the title's look, and the
+     * card's own outline, back, would look like another card (seed 479: a Disintegrate read
+     * again after a gap, read blank on a piece of it as it was tapped, was reported a second
+     * Disintegrate once whole again, and took the card's later turns). */
+    gboolean piece = tr->own_frames > 0 && !own_outline (t, in);
+    if (piece)
+      ;
+    else if (unsure && !hopeless && tr->reads < t->p.max_reads &&
+             (settled_since || time_us - tr->last_read_us >= (gint64) wait_ms * 1000))
       request_read (t, tr, image, time_us, out);
     else if (!unsure && image && tr->gap_recheck && in->has_quad && tr->angle_settled &&
              !tr->read_in_flight)

@@ -5378,6 +5378,10 @@ typedef struct {
   double angle, angle_back;
   int grey;
   gboolean stray_whole, piece_lost;
+  gboolean gap_before;  /* out of sight 8 frames just before the pieces, then whole 2 */
+  double piece_dy;      /* the pieces lie this much further down, over the card's art (striped
+                         * where they lie: their own look, not the title's, which reads blank) */
+  int more_pieces;      /* frames of pieces after the five, as the last */
 } Pieces;
 
 /* Plays pc with the scripted reader (titles painted grey 60 read Island, 110 Swamp, others
@@ -5404,14 +5408,25 @@ pieces_then_whole (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im,
   sim_step (s, 2 * FPS - 10);
   assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
   assert_non_null (find_named (s, TS_OBS_ENTERED, "Island"));
+  if (pc->gap_before) {
+    s->cards[c].present = FALSE;
+    sim_step (s, 8);
+    s->cards[c].present = TRUE;
+    sim_step (s, 2);
+  }
   /* Pieces, two thirds of a card's size and less, each passing for the card as its track's
    * size wears down. */
   s->cards[c].present = FALSE;
-  int piece = sim_add (s, 286, 290, NULL, AREA_BATTLEFIELD);
+  int piece = sim_add (s, 286, 290 + pc->piece_dy, NULL, AREA_BATTLEFIELD);
+  if (pc->piece_dy > 0)
+    for (int y = 280; y < 350; y++)
+      for (int x = 262; x < 312; x++)
+        memset ((*im)->data + y * (*im)->stride + x * 3, x < 287 ? 160 : 20, 3);
   const double scale[] = { 0.65, 0.58, 0.55, 0.55, 0.55 };
-  for (guint i = 0; i < G_N_ELEMENTS (scale); i++) {
-    s->cards[piece].scale = scale[i];
-    s->cards[piece].angle = pc->angle + 20 + 15 * i;
+  for (guint i = 0; i < G_N_ELEMENTS (scale) + (guint) pc->more_pieces; i++) {
+    guint k = MIN (i, G_N_ELEMENTS (scale) - 1);
+    s->cards[piece].scale = scale[k];
+    s->cards[piece].angle = pc->angle + 20 + 15 * k;
     sim_step (s, 1);
   }
   if (pc->piece_lost) {
@@ -5464,6 +5479,25 @@ test_track__card_followed_by_pieces_is_found_whole_again_beside_an_unread_track 
                       .piece_lost = TRUE };
   guint64 settled = pieces_then_whole (&s, &r, &reader, &im, &pc);
   assert_one_turn_in_time (&s, TS_OBS_UNTAPPED, "Island", settled);
+  sim_clear (&s);
+}
+
+/* ... also when its title is being read again as the pieces come (back after a gap, its
+ * name to be confirmed): a piece is not read, nor taken for the look of its title (seed 479:
+ * a Disintegrate tapped, read on a piece of it, blank, its whole outline then unlike that
+ * look, was reported a second Disintegrate, tapped, and took the card's later turns). */
+static void
+test_track__card_read_again_as_it_turns_is_found_whole_again (void **state)
+{
+  ScriptReader r;
+  TsTrackReader reader;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  const Pieces pc = { .angle = 0, .angle_back = 90, .grey = 60, .gap_before = TRUE,
+                      .piece_dy = 30, .more_pieces = 3 };
+  guint64 settled = pieces_then_whole (&s, &r, &reader, &im, &pc);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_one_turn_in_time (&s, TS_OBS_TAPPED, "Island", settled);
   sim_clear (&s);
 }
 
@@ -5833,6 +5867,7 @@ main (void)
     cmocka_unit_test (test_track__card_replaced_read_once_on_a_reported_pile_moved_there),
     cmocka_unit_test (test_track__card_followed_by_pieces_as_it_turns_is_found_whole_again),
     cmocka_unit_test (test_track__card_followed_by_pieces_is_found_whole_again_beside_an_unread_track),
+    cmocka_unit_test (test_track__card_read_again_as_it_turns_is_found_whole_again),
     cmocka_unit_test (test_track__card_put_where_pieces_were_followed_is_not_the_card),
     cmocka_unit_test (test_track__title_lines_every_third_frame),
     cmocka_unit_test (test_track__title_line_seen_turned_once_between_title_frames_is_no_turn),
