@@ -2600,7 +2600,12 @@ unseen_in_play (const TsTracker *t, const Track *tr, gint64 time_us)
  * never outlined a card's size, the line lying within that card's outline as last seen
  * (the line's centre, guessed from its width, may lie more than a card's length off: seed
  * 419, an Ice Storm reported come again and gone; tuned eight the same events, eighth two
- * fewer spurious, seventh the same). */
+ * fewer spurious, seventh the same), or only by its name line lying where that card's title
+ * would lie turned a quarter where it was last seen whole: the card was turned, its outline
+ * lost (seed 479: a Scavenging Ghoul tapped against its library, followed by its type line,
+ * its title's line taken for a second Ghoul, its centre guessed a card's length off). */
+static gboolean on_turned_title (const Track *tr, double x, double y);
+
 static Track *
 piece_of_card_in_play (const TsTracker *t, const Track *tr)
 {
@@ -2618,6 +2623,7 @@ piece_of_card_in_play (const TsTracker *t, const Track *tr)
          hypot (o->center[0] - tr->center[0], o->center[1] - tr->center[1]) <
            LINE_PIECE_REACH * long_side (o->size)) ||
         (tr->quad_frames == 0 && on_type_line (&o->whole, tx, ty)) ||
+        (tr->quad_frames == 0 && on_turned_title (o, tx, ty)) ||
         (tr->own_frames == 0 && mostly_title (tr) && o->last_frame != t->cur &&
          in_outline (&o->last, tx, ty, 0, 1)))
       return o;
@@ -3328,10 +3334,14 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
        * line alone only close to that place, and lying as it lay (askew()): a stray line
        * further off, or askew, is more likely a piece of something else than the card. (All
        * five sets of eight games: 2 more events found, 4 fewer reported; seed 197 lost a Bad
-       * Moon, taken unreported by the track of a Stone Rain gone long before.) */
-      if (tr->state == TRACK_ACTIVE && !inputs[b].has_quad &&
-          t->cur - tr->last_frame > GAP_FRAMES &&
-          (hypot (inputs[b].center[0] - tr->anchor[0], inputs[b].center[1] - tr->anchor[1]) >
+       * Moon, taken unreported by the track of a Stone Rain gone long before.) So is a card
+       * named but not yet reported, from where it was last seen (seed 479: a Ghoul's title end,
+       * held unreported as a piece of the Ghoul, took another card's title line, upright, 40
+       * frames after the Ghoul went to its graveyard, and was reported a second Ghoul). */
+      const double *home = tr->state == TRACK_ACTIVE ? tr->anchor : tr->center;
+      if ((tr->state == TRACK_ACTIVE || (tr->state == TRACK_PENDING && tr->name != NULL)) &&
+          !inputs[b].has_quad && t->cur - tr->last_frame > GAP_FRAMES &&
+          (hypot (inputs[b].center[0] - home[0], inputs[b].center[1] - home[1]) >
              t->p.gap_title_reach * ls ||
            askew (inputs[b].rel_angle_deg, tr->angle)))
         continue;

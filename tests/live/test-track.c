@@ -4592,6 +4592,72 @@ test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_t
   forest_sim_clear (&s, &fr);
 }
 
+/* card_lying_still's card, reported, then tapped where it lies, its outline lost as it
+ * turns: its track follows a line alone lying across its middle (its type line, unread),
+ * and its title end shows as a name line alone, read as it, where its title lies turned a
+ * quarter, the line's card centre guessed beyond it. Returns the title end's index. */
+static int
+card_tapped_seen_by_its_type_line_and_title_end (Sim *s, const char *name)
+{
+  int c = card_lying_still (s, name);
+  sim_step (s, FPS);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].present = FALSE;
+  int type_line = sim_add_line (s, 300, 300, NULL, AREA_BATTLEFIELD, 1);
+  s->cards[type_line].angle = 90;
+  /* The title turned a quarter about the card's middle (300, 300) is centred at (337, 300);
+   * as in test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top. */
+  int end = sim_add_line (s, 375, 300, name, AREA_BATTLEFIELD, 0.5);
+  s->cards[end].angle = 90;
+  s->cards[end].turns = TRUE;
+  s->cards[end].title_dy = 75;
+  sim_step (s, 2 * FPS);
+  return end;
+}
+
+/* A card tapped where it lies, followed by a line across its middle, its title end seen
+ * alone where its title lies turned a quarter: the title end is the card's, not a second
+ * card (seed 479: a Scavenging Ghoul tapped against its library, its title end reported a
+ * second Ghoul, tapped, with turns of its own). */
+static void
+test_track__title_end_of_a_card_tapped_in_play_is_no_second_card (void **state)
+{
+  Sim s;
+  card_tapped_seen_by_its_type_line_and_title_end (&s, "Scavenging Ghoul");
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  sim_clear (&s);
+}
+
+/* ... and its title end's track, never reported, does not take another card's line, unread,
+ * lying askew near it a moment after the card has gone: it would be reported the card come
+ * again (seed 479: the Ghoul's title end's track took a Living Artifact's title line 40
+ * frames after the Ghoul went to its graveyard, and came as a second Ghoul). */
+static void
+test_track__title_end_of_a_card_gone_takes_no_line_askew (void **state)
+{
+  Sim s;
+  int end = card_tapped_seen_by_its_type_line_and_title_end (&s, "Scavenging Ghoul");
+  /* Carried off: its type line first, its title end a second later. */
+  for (int i = 0; i < s.n; i++)
+    if (i != end)
+      s.cards[i].present = FALSE;
+  sim_step (&s, FPS);
+  s.cards[end].present = FALSE;
+  sim_step (&s, (int) (4.5 * FPS));
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  /* Another card's title line, unread, upright, beside where the title end lay. */
+  sim_add_line (&s, 380, 320, NULL, AREA_BATTLEFIELD, 0.5);
+  sim_step (&s, 3 * FPS);
+  int ghouls = 0;
+  for (guint i = 0; i < s.obs->len; i++) {
+    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
+    ghouls += o->kind == TS_OBS_ENTERED && g_strcmp0 (o->name, "Scavenging Ghoul") == 0;
+  }
+  assert_int_equal (ghouls, 1);
+  sim_clear (&s);
+}
+
 /* A card in play, reported, beside its owner's graveyard, is tapped, its outline and title
  * turning with it. Its outline, last seen whole 10 degrees round, is lost mid-turn (against
  * the pile's), and for three frames all that shows of it is its title end, swung over the
@@ -5855,6 +5921,8 @@ main (void)
     cmocka_unit_test (
       test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_twice),
     cmocka_unit_test (test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top),
+    cmocka_unit_test (test_track__title_end_of_a_card_tapped_in_play_is_no_second_card),
+    cmocka_unit_test (test_track__title_end_of_a_card_gone_takes_no_line_askew),
     cmocka_unit_test (test_track__card_found_whole_again_is_its_own_track_not_its_shadow),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
