@@ -3127,8 +3127,10 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
      * under its name: it came into play, then went there. It came onto the pile when the
      * pile's top last changed, not when the pile's track began: the card under it may have
      * lain there unread a while (seed 373: a Wall of Swords cast and killed at once, on a
-     * graveyard tracked from a second before, was never reported). */
-    came_and_went (t, tr, brief, tr->name, name_first_read (tr), FALSE,
+     * graveyard tracked from a second before, was never reported). The turns it was seen
+     * to make in play came in between (seed 491: a Nettling Imp read once as it came, tapped,
+     * its title then read to nothing, put in the graveyard, was reported without its tap). */
+    came_and_went (t, tr, brief, tr->name, name_first_read (tr), TRUE,
                    0.5 * MIN (tr->name_score, brief->name ? brief->name_score : tr->name_score),
                    out);
     g_ptr_array_remove_fast (t->tracks, brief);

@@ -3076,6 +3076,39 @@ read_once_killed_and_replaced_case (gboolean pile_read_late)
   forest_sim_clear (&s, &fr);
 }
 
+/* A card read once where it lay (as Forest), tapped, its title then reading nothing, never
+ * reported in play, carried off unseen onto its owner's graveyard and read there: it came,
+ * was tapped, and went (seed 491: a Nettling Imp read once as it came, tapped, put in the
+ * graveyard 20 frames later, was reported come and gone without its tap). */
+static void
+test_track__card_read_once_tapped_and_killed_came_tapped_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = hand_sim_init (&s, &fr, &im);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  s.cards[c].present = TRUE;
+  sim_step (&s, 4);
+  assert_int_equal (fr.reads, 1);
+  paint_title (im, 300, 300, BLANK_GREY, TRUE);
+  s.cards[c].angle = 90;
+  guint64 tapped = s.frame;
+  sim_step (&s, 15);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 5);
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 3 * FPS);
+  const TsObservation *in = find_named (&s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (in);
+  assert_int_equal (in->area, AREA_BATTLEFIELD);
+  assert_dated_within (find_named (&s, TS_OBS_TAPPED, "Forest"), tapped, 4);
+  assert_non_null (find_named (&s, TS_OBS_MOVED, "Forest"));
+  forest_sim_clear (&s, &fr);
+}
+
 /* ... and so did one read once where it lay, carried off unseen at once and read on the
  * pile, though another card was put where it lay before the pile's card was reported. */
 static void
@@ -5973,6 +6006,7 @@ main (void)
     cmocka_unit_test (test_track__card_read_late_then_on_a_pile_came_when_first_read),
     cmocka_unit_test (test_track__card_known_on_a_pile_seen_again_did_not_come_and_go),
     cmocka_unit_test (test_track__card_put_on_a_pile_from_a_hand_covers_the_pile_card),
+    cmocka_unit_test (test_track__card_read_once_tapped_and_killed_came_tapped_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_at_once_came_and_went),
     cmocka_unit_test (test_track__card_read_once_killed_and_replaced_read_on_the_pile_later_came_and_went),
     cmocka_unit_test (test_track__card_read_once_and_replaced_is_not_a_pile_card_come_much_later),
