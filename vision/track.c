@@ -2305,9 +2305,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
      * again after a gap, read blank on a piece of it as it was tapped, was reported a second
      * Disintegrate once whole again, and took the card's later turns). */
     gboolean piece = tr->own_frames > 0 && !own_outline (t, in);
-    if (piece)
-      ;
-    else if (unsure && !hopeless && tr->reads < t->p.max_reads &&
+    if (piece) {
+      /* looked at again when the card is seen whole, or by its title line */
+    } else if (unsure && !hopeless && tr->reads < t->p.max_reads &&
              (settled_since || time_us - tr->last_read_us >= (gint64) wait_ms * 1000))
       request_read (t, tr, image, time_us, out);
     else if (!unsure && image && tr->gap_recheck && in->has_quad && tr->angle_settled &&
