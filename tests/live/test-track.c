@@ -193,6 +193,18 @@ find_named (const Sim *s, TsObservationKind kind, const char *name)
   return NULL;
 }
 
+/* How many observations of kind name name. */
+static guint
+count_named (const Sim *s, TsObservationKind kind, const char *name)
+{
+  guint n = 0;
+  for (guint i = 0; i < s->obs->len; i++) {
+    const TsObservation *o = &g_array_index (s->obs, TsObservation, i);
+    n += o->kind == kind && g_strcmp0 (o->name, name) == 0;
+  }
+  return n;
+}
+
 /* o is dated at frame, or up to slack frames after it. */
 static void
 assert_dated_within (const TsObservation *o, guint64 frame, int slack)
@@ -4625,6 +4637,21 @@ test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_t
   forest_sim_clear (&s, &fr);
 }
 
+/* Adds the title end of a card lying at (300, 300) turned a quarter clockwise, seen as a name
+ * line alone read as name: its title, turned about the card's middle, is centred at
+ * (337, 300); the line's card centre is guessed 38 mm beyond it, (375, 300), and the line's
+ * title, 37 - 75 below that centre before it turns with the line, lies there. Returns its
+ * index. */
+static int
+sim_add_title_end (Sim *s, const char *name, int area)
+{
+  int end = sim_add_line (s, 375, 300, name, area, 0.5);
+  s->cards[end].angle = 90;
+  s->cards[end].turns = TRUE;
+  s->cards[end].title_dy = 75;
+  return end;
+}
+
 /* card_lying_still's card, reported, then tapped where it lies, its outline lost as it
  * turns: its track follows a line alone lying across its middle (its type line, unread),
  * and its title end shows as a name line alone, read as it, where its title lies turned a
@@ -4638,12 +4665,7 @@ card_tapped_seen_by_its_type_line_and_title_end (Sim *s, const char *name)
   s->cards[c].present = FALSE;
   int type_line = sim_add_line (s, 300, 300, NULL, AREA_BATTLEFIELD, 1);
   s->cards[type_line].angle = 90;
-  /* The title turned a quarter about the card's middle (300, 300) is centred at (337, 300);
-   * as in test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top. */
-  int end = sim_add_line (s, 375, 300, name, AREA_BATTLEFIELD, 0.5);
-  s->cards[end].angle = 90;
-  s->cards[end].turns = TRUE;
-  s->cards[end].title_dy = 75;
+  int end = sim_add_title_end (s, name, AREA_BATTLEFIELD);
   sim_step (s, 2 * FPS);
   return end;
 }
@@ -4682,12 +4704,7 @@ test_track__title_end_of_a_card_gone_takes_no_line_askew (void **state)
   /* Another card's title line, unread, upright, beside where the title end lay. */
   sim_add_line (&s, 380, 320, NULL, AREA_BATTLEFIELD, 0.5);
   sim_step (&s, 3 * FPS);
-  int ghouls = 0;
-  for (guint i = 0; i < s.obs->len; i++) {
-    const TsObservation *o = &g_array_index (s.obs, TsObservation, i);
-    ghouls += o->kind == TS_OBS_ENTERED && g_strcmp0 (o->name, "Scavenging Ghoul") == 0;
-  }
-  assert_int_equal (ghouls, 1);
+  assert_int_equal (count_named (&s, TS_OBS_ENTERED, "Scavenging Ghoul"), 1);
   sim_clear (&s);
 }
 
@@ -4715,13 +4732,7 @@ test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top (void
     sim_step (&s, 1);
   }
   s.cards[c].present = FALSE;
-  /* The title end, turned a quarter about the card's middle (300, 300), centred at
-   * (337, 300); the line's card centre guessed 38 mm beyond it, (375, 300). The line's
-   * title, 37 - 75 below that centre before it turns with the line, lies there. */
-  int end = sim_add_line (&s, 375, 300, "Dark Ritual", AREA_GRAVEYARD, 0.5);
-  s.cards[end].angle = 90;
-  s.cards[end].turns = TRUE;
-  s.cards[end].title_dy = 75;
+  int end = sim_add_title_end (&s, "Dark Ritual", AREA_GRAVEYARD);
   sim_step (&s, 3);
   s.cards[end].present = FALSE;
   s.cards[c].present = TRUE;
