@@ -3032,7 +3032,9 @@ track_gone (TsTracker *t, Track *tr, double conf, GArray *out)
  * its name was being read), each dated when it came to lie so, no earlier than tr was
  * confirmed. Its state now, if no turn seen explains it, turned out of sight: dated when it
  * was seen settled so, if it was (a turning card's outline is often lost, and found again
- * mid-turn). */
+ * mid-turn), and no earlier than tr first saw a card whole (seed 479: a Disintegrate untapped
+ * under a hand, taken back by the track of a stray line seen 60 frames before, was reported
+ * untapped dated when that line was seen). */
 static void
 pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us, double conf,
                       GArray *out)
@@ -3048,7 +3050,8 @@ pending_turns_report (TsTracker *t, Track *tr, gboolean from, gint64 since_us, d
   tr->tapped = now;
   if (state != now)
     emit (out, now ? TS_OBS_TAPPED : TS_OBS_UNTAPPED, tr,
-          MAX (tr->confirmed_us, tr->turned_us), t->cur, conf, t->p.confirm_below);
+          MAX (MAX (tr->confirmed_us, tr->turned_us), tr->whole_us), t->cur, conf,
+          t->p.confirm_below);
 }
 
 /* The card first read firmly on the pile tr, when that is not the card tr is reported as

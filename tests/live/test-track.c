@@ -5556,6 +5556,56 @@ pieces_then_whole (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im,
   return back;
 }
 
+/* An Island in play, reported tapped. A stray line a little to its left, never read, is seen
+ * three frames; its track, not reported, lingers. Two seconds later the Island is untapped
+ * under a hand: hidden, pieces of it swing in from the left (the stray's track takes them),
+ * then its whole outline, untapped, comes where it lay. Its untap is dated when it was first
+ * seen whole, not when the track that took it back began (seed 479: a Disintegrate untapped
+ * at 119 was reported so dated 51, when a stray line's track, unseen from 54 to 114, began). */
+static void
+test_track__card_back_untapped_on_a_stray_track_is_dated_when_seen (void **state)
+{
+  static const char *const island[] = { "Island:0.97", NULL };
+  ScriptReader r = { { never_read, island, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  live_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 60, TRUE);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  s.cards[c].angle = 90;
+  sim_step (&s, 2 * FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  /* A stray line a little to its left, seen three frames. */
+  int stray = sim_add_line (&s, 230, 290, NULL, AREA_BATTLEFIELD, 0.8);
+  sim_step (&s, 3);
+  s.cards[stray].present = FALSE;
+  sim_step (&s, 2 * FPS);
+  /* Untapped under a hand: hidden, then pieces of it swung in from the left, then whole. */
+  s.cards[c].present = FALSE;
+  int piece = sim_add (&s, 235, 292, NULL, AREA_BATTLEFIELD);
+  const double px[] = { 235, 240, 250, 265, 280, 290, 296 };
+  const double scale[] = { 0.65, 0.65, 0.65, 0.65, 1, 1, 1 };
+  guint64 whole = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (px); i++) {
+    s.cards[piece].x = px[i];
+    s.cards[piece].scale = scale[i];
+    if (scale[i] == 1 && whole == 0)
+      whole = s.frame;
+    sim_step (&s, 1);
+  }
+  s.cards[piece].present = FALSE;
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 0;
+  sim_step (&s, 5 * FPS);
+  const TsObservation *untap = find_named (&s, TS_OBS_UNTAPPED, "Island");
+  assert_dated_within (untap, whole, 2);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  sim_clear (&s);
+}
+
 /* A card seen as pieces of its outline while it is tapped is still that card when its whole
  * outline comes back tapped with its title's look, not the stray line's track beside it
  * (seed 127: a Death Ward reported entering a second time, tapped, and the first one left):
@@ -5967,6 +6017,7 @@ main (void)
     cmocka_unit_test (test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top),
     cmocka_unit_test (test_track__title_end_of_a_card_tapped_in_play_is_no_second_card),
     cmocka_unit_test (test_track__title_end_of_a_card_gone_takes_no_line_askew),
+    cmocka_unit_test (test_track__card_back_untapped_on_a_stray_track_is_dated_when_seen),
     cmocka_unit_test (test_track__card_found_whole_again_is_its_own_track_not_its_shadow),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
