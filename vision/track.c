@@ -262,6 +262,8 @@ typedef struct {
                            * (ghost_new); no detection is its */
   gint64 ghost_until_us;  /* ghost: reported gone then, unless a pile told where before */
   gint64 top_us;          /* a pile's: when its top was last seen to change (or it began) */
+  gint64 top_from_us;     /* ... and when that top was first seen (or it began) */
+  gint64 pile_us;         /* a pile's: when it came to lie on this pile (or it began) */
   gboolean rechecking;    /* its title changed: readings decide whether it is another card */
   guint64 master;         /* TRACK_SHADOW: the key of the card it is a detection of */
   int reads;
@@ -287,6 +289,7 @@ typedef struct {
    * to notice another card put on it. */
   double pile_sig[SIG_N], pile_prev_sig[SIG_N];
   gboolean have_pile_sig, have_pile_prev;
+  gint64 pile_prev_us;    /* when the last frame's look was seen */
   /* A pile whose top changed just after a card in play vanished: that card (its key), and
    * when the pile changed. The card is taken to be the pile's new top once it has stayed
    * away PILE_UNSEEN_US (link_key 0: none). */
@@ -991,6 +994,25 @@ static gint64
 name_first_read (const Track *tr)
 {
   return first_read_as (tr, tr->name);
+}
+
+/* When the card the pile's track tr names came onto the pile: when it was first read so
+ * (name_first_read()), or when the track came onto this pile, or when the pile's last new
+ * top was first seen, before that reading, if later. The track may have followed something
+ * else before the card came: a stray line on the pile's edge, on another pile, the card's
+ * own title line while it lay in play (seeds 479, 487, 499: a Living Artifact, a Thoughtlace
+ * and a Clockwork Beast put in their graveyards, each taken there by such a track, were
+ * dated 13 to 20 frames early, with the track's first sighting). */
+static gint64
+pile_came_us (const Track *tr)
+{
+  gint64 when = MAX (name_first_read (tr), tr->pile_us), read_us = G_MAXINT64;
+  for (guint i = 0; i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (tr->name != NULL && strcmp (v->name, tr->name) == 0)
+      read_us = MIN (read_us, v->first_us);
+  }
+  return tr->top_from_us <= read_us ? MAX (when, tr->top_from_us) : when;
 }
 
 /* A card on a pile of tr's owner's, not reported yet, read as tr's name and first seen
@@ -1733,7 +1755,7 @@ track_new (TsTracker *t, const TsTrackInput *in, const TsImage *image, gint64 ti
   tr->first_seen_us = time_us;
   tr->last_seen_us = time_us;
   tr->matched_us = time_us;
-  tr->top_us = time_us;
+  tr->top_us = tr->top_from_us = tr->pile_us = time_us;
   tr->last_frame = tr->look_frame = t->cur;
   tr->center[0] = tr->home[0] = in->center[0];
   tr->center[1] = tr->home[1] = in->center[1];
@@ -2248,6 +2270,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     } else if (!in->pile) {
       tr->onto_pile_us = 0;
     }
+    tr->pile_us = time_us;
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
@@ -2880,6 +2903,7 @@ pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
              signature_distance (sig, tr->pile_sig) > PILE_SIG_CHANGED) {
     memcpy (tr->pile_sig, sig, sizeof sig);
     tr->top_us = time_us;
+    tr->top_from_us = tr->pile_prev_us;
     /* Another top: whatever its track's readings gave up on lay there before. Read it
      * (seed 61: three cards put on a graveyard at the image's edge, whose earlier top read
      * blank twice, were reported gone to nowhere). */
@@ -2891,6 +2915,7 @@ pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
   }
   memcpy (tr->pile_prev_sig, sig, sizeof sig);
   tr->have_pile_prev = TRUE;
+  tr->pile_prev_us = time_us;
 }
 
 /* The pile tr is linked to a card in play that vanished (pile_changed). Seen again, the card
@@ -3207,9 +3232,9 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * read there if that was later (the track followed a stray line on a pile before: seed 29,
    * three departures dated seconds early). */
   if (old->area != tr->area) {
-    TsObservation *o = emit (out, TS_OBS_MOVED, tr,
-                             old->ghost ? old->last_seen_us : name_first_read (tr), t->cur,
-                             conf, t->p.confirm_below);
+    gint64 came_us = tr->pile ? pile_came_us (tr) : name_first_read (tr);
+    TsObservation *o = emit (out, TS_OBS_MOVED, tr, old->ghost ? old->last_seen_us : came_us,
+                             t->cur, conf, t->p.confirm_below);
     o->from_area = old->area;
   }
   /* The card's turns while tr followed it, since old's card came or last turned (old's

@@ -4708,6 +4708,40 @@ test_track__title_end_of_a_card_gone_takes_no_line_askew (void **state)
   sim_clear (&s);
 }
 
+/* An Island in play, reported; a stray line on the other player's library, seen three
+ * frames, unread. The Island is carried off a moment later, and 8 frames after that its
+ * title line is seen alone over its owner's graveyard, askew, then lying there: the stray
+ * line's track takes it. The Island went there when it came onto the graveyard, not when the
+ * stray line was first seen, before the Island had even left (seed 487: a Thoughtlace put in
+ * its graveyard at 102 was dated 84, when such a line was first seen on the other library). */
+static void
+test_track__card_carried_onto_its_pile_by_a_stray_track_went_when_it_came_there (void **state)
+{
+  Sim s;
+  int c = card_lying_still (&s, "Island");
+  sim_step (&s, 2 * FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  int stray = sim_add_line (&s, 860, 560, NULL, AREA_LIBRARY, 0.8);
+  s.cards[stray].owner = 1;
+  sim_step (&s, 3);
+  s.cards[stray].present = FALSE;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  guint64 lifted = s.frame;
+  sim_step (&s, 8);
+  int line = sim_add_line (&s, 875, 585, "Island", AREA_GRAVEYARD, 0.8);
+  s.cards[line].angle = 55;
+  sim_step (&s, 3);
+  s.cards[line].x = 900;
+  s.cards[line].y = 600;
+  s.cards[line].angle = 0;
+  sim_step (&s, 3 * FPS);
+  const TsObservation *moved = find_named (&s, TS_OBS_MOVED, "Island");
+  assert_non_null (moved);
+  assert_dated_within (moved, lifted, 12);
+  sim_clear (&s);
+}
+
 /* A card in play, reported, beside its owner's graveyard, is tapped, its outline and title
  * turning with it. Its outline, last seen whole 10 degrees round, is lost mid-turn (against
  * the pile's), and for three frames all that shows of it is its title end, swung over the
@@ -5606,6 +5640,50 @@ test_track__card_back_untapped_on_a_stray_track_is_dated_when_seen (void **state
   sim_clear (&s);
 }
 
+/* An Island in play, reported. A stray line on its owner's graveyard, at the pile's edge,
+ * never read, is seen from 6 frames before the Island is carried off to 3 frames after. A
+ * frame later the Island lies askew over the pile, then on it, its title read there: the
+ * stray line's track takes it. The Island went there when the pile's top was seen to change,
+ * not when the stray line was first seen, before the Island had left (seed 479: a Living
+ * Artifact put in its graveyard at 115 was dated 102). */
+static void
+test_track__card_put_on_its_pile_where_a_stray_track_lay_went_when_the_top_changed (void **state)
+{
+  static const char *const island[] = { "Island:0.97", NULL };
+  ScriptReader r = { { never_read, island, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  live_sim_init (&s, &r, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 60, TRUE);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  sim_step (&s, 2 * FPS);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  int stray = sim_add_line (&s, 905, 615, NULL, AREA_GRAVEYARD, 0.8);
+  sim_step (&s, 6);
+  s.cards[c].present = FALSE;
+  guint64 lifted = s.frame;
+  sim_step (&s, 3);
+  s.cards[stray].present = FALSE;
+  sim_step (&s, 1);
+  s.cards[c].present = TRUE;
+  s.cards[c].area = AREA_GRAVEYARD;
+  s.cards[c].x = 880;
+  s.cards[c].y = 590;
+  s.cards[c].angle = 80;
+  sim_step (&s, 2);
+  s.cards[c].x = 900;
+  s.cards[c].y = 600;
+  s.cards[c].angle = 0;
+  paint_title (im, 900, 600, 60, TRUE);
+  sim_step (&s, 3 * FPS);
+  const TsObservation *moved = find_named (&s, TS_OBS_MOVED, "Island");
+  assert_non_null (moved);
+  assert_dated_within (moved, lifted, 12);
+  sim_clear (&s);
+}
+
 /* A card seen as pieces of its outline while it is tapped is still that card when its whole
  * outline comes back tapped with its title's look, not the stray line's track beside it
  * (seed 127: a Death Ward reported entering a second time, tapped, and the first one left):
@@ -6017,7 +6095,9 @@ main (void)
     cmocka_unit_test (test_track__title_end_of_a_card_losing_its_outline_mid_turn_is_no_pile_top),
     cmocka_unit_test (test_track__title_end_of_a_card_tapped_in_play_is_no_second_card),
     cmocka_unit_test (test_track__title_end_of_a_card_gone_takes_no_line_askew),
+    cmocka_unit_test (test_track__card_carried_onto_its_pile_by_a_stray_track_went_when_it_came_there),
     cmocka_unit_test (test_track__card_back_untapped_on_a_stray_track_is_dated_when_seen),
+    cmocka_unit_test (test_track__card_put_on_its_pile_where_a_stray_track_lay_went_when_the_top_changed),
     cmocka_unit_test (test_track__card_found_whole_again_is_its_own_track_not_its_shadow),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
