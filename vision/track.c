@@ -1657,9 +1657,12 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
                          ? read_before (tr, tr->gap_from_us) : NULL;
   /* Unread before a gap (its readings blank), read only after it: a card was put there
    * during the gap, where something unreadable had lain. It came as the gap ended (seed 239:
-   * a Mox Emerald cast where an outline had been followed since frame 76 was dated then). */
+   * a Mox Emerald cast where an outline had been followed since frame 76 was dated then).
+   * So did one where a blank line's track took an outline (outline_us) it never read before
+   * the gap (seed 479: a Hurricane cast at 181, where such an outline had been followed from
+   * 119 to 123, was dated 119). */
   if (tr->state == TRACK_PENDING && tr->back_us > tr->outline_us && before == NULL &&
-      tr->blank_reads > 0 && lead->first_us >= tr->back_us)
+      (tr->blank_reads > 0 || tr->outline_us > 0) && lead->first_us >= tr->back_us)
     tr->outline_us = tr->back_us;
   if (before != NULL && strcmp (before, lead->name) != 0) {
     g_free (tr->gone_name);
@@ -2778,9 +2781,10 @@ find_overlapped (TsTracker *t, const Track *nw)
     /* A line alone read as o's name, as near o as a card o slid off would lie (but not taken
      * for one: see slid_onto), is a piece of o; so is one within o's outline, o's own title
      * at the end its outline did not take for the top (seed 67: Wild Growth, turned a quarter
-     * from upside down, its title found at the other end, was reported as a second card). A
-     * second card of that name lying over o shows its own outline. */
-    if (nw->name != NULL && nw->quad_frames == 0 &&
+     * from upside down, its title found at the other end, was reported as a second card). So
+     * too when it was outlined only in part (a hand over the card: seed 367's Aspect of Wolf
+     * came again, tapped). A second card of that name lying over o shows its own outline. */
+    if (nw->name != NULL && nw->own_frames == 0 &&
         (d < SLID_OFF_LINE * long_side (o->size) || in_outline (&o->whole, tx, ty, 0, 1)))
       return o;
   }

@@ -3775,6 +3775,23 @@ live_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader)
   sim_init (s, &p, reader);
 }
 
+static const char *const never_read[] = { "-", NULL };
+
+/* live_sim_init's tracker over a blank picture of the table (*im, the caller's), where titles
+ * painted grey 60 read Island and nothing else reads, and an Island lying at (300, 300), not
+ * yet seen. Returns its index. */
+static int
+island_live_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im)
+{
+  static const char *const island[] = { "Island:0.97", NULL };
+  *r = (ScriptReader) { { never_read, island, never_read, never_read } };
+  live_sim_init (s, r, reader);
+  *im = ts_image_new (1000, 800, 3);
+  s->image = *im;
+  paint_title (*im, 300, 300, 60, TRUE);
+  return sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+}
+
 /* A creature dies, carried off unseen; its name is read once on its graveyard over the card
  * reported there, and never again (another card is put on it at once): the readings there
  * never agree, and the pile stays the card it was. When another card is cast where the
@@ -4869,6 +4886,36 @@ test_track__title_found_alone_within_the_card_outline_is_no_second_card (void **
   assert_line_on_card_is_no_second_card ("Wild Growth", 90, 0, 105, -35);
 }
 
+/* ... also when that line, unread at first, was outlined in part a moment before it read
+ * (a hand over the card left a piece of an outline about the title), tracked as the live
+ * table is, reporting only cards that read (seed 367: an Aspect of Wolf so followed was
+ * reported come again, tapped, and later put in its graveyard). */
+static void
+test_track__title_outlined_in_part_within_the_card_outline_is_no_second_card (void **state)
+{
+  ScriptReader r;
+  TsTrackReader reader;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = island_live_sim_init (&s, &r, &reader, &im);
+  sim_step (&s, FPS);
+  s.cards[c].angle = 90;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  /* Its title at the outline's lower end, 33 mm below the card's centre. */
+  int line = sim_add_line (&s, 300, 405, NULL, AREA_BATTLEFIELD, 0.5);
+  s.cards[line].title_dy = -35;
+  sim_step (&s, FPS / 3);
+  s.cards[line].title_only = FALSE;
+  sim_step (&s, 2);
+  s.cards[line].title_only = TRUE;
+  paint_title (im, 300, 370, 60, TRUE);
+  sim_step (&s, 3 * FPS);
+  assert_one_card_stayed (&s);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  sim_clear (&s);
+}
+
 /* A second card of a name in play is put down well apart from the first, and the first is
  * covered by a hand while the second is still being read. The two were seen whole at once:
  * the second is a card of its own, not the first moved there; the first, uncovered, never
@@ -5083,13 +5130,13 @@ test_track__card_put_where_junk_lay_a_moment_enters_when_read (void **state)
   card_put_where_junk_lay_case (12);
 }
 
-/* A track begins on a stray line that reads nothing, then takes an outline there that reads
- * nothing either (a hand, a box); both go, and a second later a card is put there and read:
- * the card came when it was seen again after that second, not when the outline was first
- * seen (seed 239: a Mox Emerald cast where an unreadable outline had been followed since
- * frame 76 was dated then). */
+/* A track begins on a stray line that reads nothing, then takes an outline there: one that
+ * lies there a second and reads nothing either (a hand, a box), or one carried across in
+ * five frames, never read (carried: another card on its way); both go, and a second later a
+ * card is put there and read. The card came when it was seen again after that second, not
+ * when the outline was first seen. */
 static void
-test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it (void **state)
+card_put_where_unread_outline_lay_before_a_gap_case (gboolean carried)
 {
   static const char *const junk[] = { "-", NULL };
   static const char *const mox[] = { "Mox Emerald:0.95", NULL };
@@ -5107,7 +5154,14 @@ test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it (void
   sim_step (&s, FPS / 2);
   s.cards[line].present = FALSE;
   s.cards[outline].present = TRUE;
-  sim_step (&s, FPS);
+  if (carried) {
+    for (int i = 0; i < 5; i++) {
+      s.cards[outline].x = 290 + 5 * i;
+      sim_step (&s, 1);
+    }
+  } else {
+    sim_step (&s, FPS);
+  }
   s.cards[outline].present = FALSE;
   sim_step (&s, FPS);
   s.cards[c].present = TRUE;
@@ -5118,6 +5172,22 @@ test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it (void
   assert_string_equal (e->name, "Mox Emerald");
   assert_true (e->time_us >= (gint64) came * FRAME_US);
   sim_clear (&s);
+}
+
+/* (seed 239: a Mox Emerald cast where an unreadable outline had been followed since frame
+ * 76 was dated then). */
+static void
+test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it (void **state)
+{
+  card_put_where_unread_outline_lay_before_a_gap_case (FALSE);
+}
+
+/* (seed 479: a Hurricane cast at 181, where a blank line's track had taken an outline from
+ * 119 to 123, unread, was dated 119). */
+static void
+test_track__card_put_where_an_outline_was_carried_past_before_a_gap_enters_after_it (void **state)
+{
+  card_put_where_unread_outline_lay_before_a_gap_case (TRUE);
 }
 
 /* Tuned to report only cards that read (the live table's tuning): a whole card that never
@@ -5509,8 +5579,6 @@ sim_step_drawn (Sim *s, TsImage *im, int frames)
   }
 }
 
-static const char *const never_read[] = { "-", NULL };
-
 /* A card at (300, 300), its title read as an Island, lying at angle, seen whole for two
  * seconds; then, while a hand turns it, seen only as pieces of its outline smaller than a
  * card and off its centre (its track follows them, its size wearing down to theirs), beside
@@ -5599,15 +5667,11 @@ pieces_then_whole (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im,
 static void
 test_track__card_back_untapped_on_a_stray_track_is_dated_when_seen (void **state)
 {
-  static const char *const island[] = { "Island:0.97", NULL };
-  ScriptReader r = { { never_read, island, never_read, never_read } };
+  ScriptReader r;
   TsTrackReader reader;
   Sim s;
-  live_sim_init (&s, &r, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  paint_title (im, 300, 300, 60, TRUE);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = NULL;
+  int c = island_live_sim_init (&s, &r, &reader, &im);
   s.cards[c].angle = 90;
   sim_step (&s, 2 * FPS);
   assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
@@ -5649,15 +5713,11 @@ test_track__card_back_untapped_on_a_stray_track_is_dated_when_seen (void **state
 static void
 test_track__card_put_on_its_pile_where_a_stray_track_lay_went_when_the_top_changed (void **state)
 {
-  static const char *const island[] = { "Island:0.97", NULL };
-  ScriptReader r = { { never_read, island, never_read, never_read } };
+  ScriptReader r;
   TsTrackReader reader;
   Sim s;
-  live_sim_init (&s, &r, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  paint_title (im, 300, 300, 60, TRUE);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = NULL;
+  int c = island_live_sim_init (&s, &r, &reader, &im);
   sim_step (&s, 2 * FPS);
   assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
   int stray = sim_add_line (&s, 905, 615, NULL, AREA_GRAVEYARD, 0.8);
@@ -6101,6 +6161,7 @@ main (void)
     cmocka_unit_test (test_track__card_found_whole_again_is_its_own_track_not_its_shadow),
     cmocka_unit_test (test_track__type_line_of_a_land_read_alone_is_no_second_card),
     cmocka_unit_test (test_track__title_found_alone_within_the_card_outline_is_no_second_card),
+    cmocka_unit_test (test_track__title_outlined_in_part_within_the_card_outline_is_no_second_card),
     cmocka_unit_test (test_track__second_card_of_a_name_seen_beside_the_first_is_its_own),
     cmocka_unit_test (test_track__card_followed_by_a_line_then_found_by_its_title_is_one_card),
     cmocka_unit_test (test_track__card_put_near_where_a_buried_one_lay_is_not_it),
@@ -6117,6 +6178,7 @@ main (void)
     cmocka_unit_test (test_track__card_put_where_junk_lay_enters_when_read),
     cmocka_unit_test (test_track__card_put_where_junk_lay_a_moment_enters_when_read),
     cmocka_unit_test (test_track__card_put_where_unread_outline_lay_before_a_gap_enters_after_it),
+    cmocka_unit_test (test_track__card_put_where_an_outline_was_carried_past_before_a_gap_enters_after_it),
     cmocka_unit_test (test_track__reported_card_does_not_drift_along_stray_lines),
     cmocka_unit_test (test_track__only_read_cards_enter_when_so_tuned),
     cmocka_unit_test (test_track__card_replaced_in_place_is_dated_by_the_gap),
