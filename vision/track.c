@@ -263,7 +263,7 @@ typedef struct {
   gint64 ghost_until_us;  /* ghost: reported gone then, unless a pile told where before */
   gint64 top_us;          /* a pile's: when its top was last seen to change (or it began) */
   gint64 top_from_us;     /* ... and when that top was first seen (or it began) */
-  gint64 pile_us;         /* a pile's: when it came to lie on this pile (or it began) */
+  gint64 zone_us;         /* not yet reported: when it came to lie in its zone (or began) */
   gboolean rechecking;    /* its title changed: readings decide whether it is another card */
   guint64 master;         /* TRACK_SHADOW: the key of the card it is a detection of */
   int reads;
@@ -1006,10 +1006,10 @@ name_first_read (const Track *tr)
 static gint64
 pile_came_us (const Track *tr)
 {
-  gint64 when = MAX (name_first_read (tr), tr->pile_us), read_us = G_MAXINT64;
-  for (guint i = 0; i < tr->votes->len; i++) {
+  gint64 when = MAX (name_first_read (tr), tr->zone_us), read_us = G_MAXINT64;
+  for (guint i = 0; tr->name != NULL && i < tr->votes->len; i++) {
     const Vote *v = &g_array_index (tr->votes, Vote, i);
-    if (tr->name != NULL && strcmp (v->name, tr->name) == 0)
+    if (strcmp (v->name, tr->name) == 0)
       read_us = MIN (read_us, v->first_us);
   }
   return tr->top_from_us <= read_us ? MAX (when, tr->top_from_us) : when;
@@ -1758,7 +1758,7 @@ track_new (TsTracker *t, const TsTrackInput *in, const TsImage *image, gint64 ti
   tr->first_seen_us = time_us;
   tr->last_seen_us = time_us;
   tr->matched_us = time_us;
-  tr->top_us = tr->top_from_us = tr->pile_us = time_us;
+  tr->top_us = tr->top_from_us = tr->zone_us = time_us;
   tr->last_frame = tr->look_frame = t->cur;
   tr->center[0] = tr->home[0] = in->center[0];
   tr->center[1] = tr->home[1] = in->center[1];
@@ -2273,7 +2273,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     } else if (!in->pile) {
       tr->onto_pile_us = 0;
     }
-    tr->pile_us = time_us;
+    tr->zone_us = time_us;
     tr->area = in->area;
     tr->owner = in->owner;
     tr->pile = in->pile;
