@@ -944,6 +944,18 @@ pile_takes_card (Track *pile, const Track *card)
   pile->anchor[1] = pile->center[1];
 }
 
+/* The vote name has on tr (its readings as name), or NULL: votes_add() keeps one a name. */
+static const Vote *
+vote_for (const Track *tr, const char *name)
+{
+  for (guint i = 0; name != NULL && i < tr->votes->len; i++) {
+    const Vote *v = &g_array_index (tr->votes, Vote, i);
+    if (strcmp (v->name, name) == 0)
+      return v;
+  }
+  return NULL;
+}
+
 /* The first reading of tr at least OTHER_READ_FIRM strong, of a name other than except
  * (NULL: of any name), or NULL. */
 static const Vote *
@@ -980,13 +992,9 @@ first_read_as (const Track *tr, const char *name)
   if (name == NULL)
     return tr->confirmed_us;
   gint64 other_us = other_read_firmly (tr, name);
-  for (guint i = 0; i < tr->votes->len; i++) {
-    const Vote *v = &g_array_index (tr->votes, Vote, i);
-    if (strcmp (v->name, name) != 0)
-      continue;
-    if (v->first_us > tr->confirmed_us + PILE_CARRY_US || v->first_us > other_us)
-      return v->first_us;
-  }
+  const Vote *v = vote_for (tr, name);
+  if (v != NULL && (v->first_us > tr->confirmed_us + PILE_CARRY_US || v->first_us > other_us))
+    return v->first_us;
   return tr->confirmed_us;
 }
 
@@ -1006,12 +1014,9 @@ name_first_read (const Track *tr)
 static gint64
 pile_came_us (const Track *tr)
 {
-  gint64 when = MAX (name_first_read (tr), tr->zone_us), read_us = G_MAXINT64;
-  for (guint i = 0; tr->name != NULL && i < tr->votes->len; i++) {
-    const Vote *v = &g_array_index (tr->votes, Vote, i);
-    if (strcmp (v->name, tr->name) == 0)
-      read_us = MIN (read_us, v->first_us);
-  }
+  gint64 when = MAX (name_first_read (tr), tr->zone_us);
+  const Vote *v = vote_for (tr, tr->name);
+  gint64 read_us = v != NULL ? v->first_us : G_MAXINT64;
   return tr->top_from_us <= read_us ? MAX (when, tr->top_from_us) : when;
 }
 
@@ -1086,14 +1091,12 @@ pile_reading (TsTracker *t, const Track *tr, gint64 since_us, gboolean buried,
       g_clear_pointer (&p->under_name, g_free);
       return p;
     }
-    for (guint k = 0; k < p->votes->len; k++) {
-      const Vote *v = &g_array_index (p->votes, Vote, k);
-      if (strcmp (v->name, tr->name) == 0 && v->first_us + PILE_CARRY_US >= since_us) {
-        *read_us = v->first_us;
-        *under = p->state == TRACK_BURIED ||
-                 (p->state == TRACK_PENDING && other_read_after (p, v));
-        return p;
-      }
+    const Vote *v = vote_for (p, tr->name);
+    if (v != NULL && v->first_us + PILE_CARRY_US >= since_us) {
+      *read_us = v->first_us;
+      *under = p->state == TRACK_BURIED ||
+               (p->state == TRACK_PENDING && other_read_after (p, v));
+      return p;
     }
   }
   return NULL;
