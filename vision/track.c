@@ -1450,6 +1450,19 @@ ghost_new (TsTracker *t, const Track *tr, gint64 left_us, gint64 time_us)
   g->peak_us = 0;
 }
 
+/* tr's card, read again as itself: still the same card after any gap, and a turn held for
+ * the readings is its own. */
+static void
+still_itself (TsTracker *t, Track *tr, GArray *out)
+{
+  tr->rechecking = FALSE;
+  tr->gap_from_us = tr->gap_to_us = 0;
+  held_turn_release (t, tr, FALSE, out);
+}
+
+static Track *read_once_showing_turned (const TsTracker *t, const Track *tr);
+static void turn_shown (TsTracker *t, Track *line, Track *o, GArray *out);
+
 /* Settles the card's identity from its readings; reports a change of a reported card. */
 static void
 identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
@@ -1461,13 +1474,18 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (lead == NULL && tr->state == TRACK_PENDING && tr->votes->len == 1 &&
       g_array_index (tr->votes, Vote, 0).solid > 0)
     lead = &g_array_index (tr->votes, Vote, 0);
+  Track *shown = lead == NULL ? read_once_showing_turned (t, tr) : NULL;
+  if (shown != NULL) {
+    tr->name = g_strdup (shown->name);
+    tr->name_score = g_array_index (tr->votes, Vote, 0).best;
+    turn_shown (t, tr, shown, out);
+    return;
+  }
   if (lead == NULL)
     return;
   if (tr->name != NULL && strcmp (tr->name, lead->name) == 0) {
     tr->name_score = MAX (tr->name_score, lead->best);
-    tr->rechecking = FALSE;
-    tr->gap_from_us = tr->gap_to_us = 0;  /* still the same card after any gap */
-    held_turn_release (t, tr, FALSE, out);
+    still_itself (t, tr, out);
     return;
   }
   if (tr->state == TRACK_ACTIVE && tr->rechecking && tr->name != NULL) {
@@ -2028,6 +2046,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
 {
   gboolean was_missing = tr->last_frame + 1 != t->cur;
   gint64 prev_seen_us = tr->last_seen_us;
+  gint64 prev_matched_us = tr->matched_us;
   if (in->has_quad && tr->state == TRACK_ACTIVE)
     t->sizes[t->n_sizes++ % SIZES_KEPT] = long_side (in->size);
   gboolean own_size = own_outline (t, in);
@@ -2171,11 +2190,13 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   /* A card found again after a while out of sight, last seen part way round and past half
    * way, turned as it was last seen: a hand covered it as it turned (seed 197: a Nether
    * Shadow seen turned 60 degrees, covered 13 frames, its tap dated 14 frames late). Nearer
-   * its old state it may have turned any time under the hand: it is dated when found. */
+   * its old state it may have turned any time under the hand: it is dated when found. So
+   * is one reported turned since that look (seen turned by its title line alone: seed 431,
+   * a Demonic Attorney, its untap dated at its last look before its tap). */
   gint64 regained_us = time_us;
   double prev_dt = from_tapped (tr->prev_angle);
   double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
-  if (regained && prev_other < 45)
+  if (regained && prev_other < 45 && prev_matched_us >= tr->turned_us)
     regained_us = prev_seen_us;
   if (now >= 0 && now != tr->tapped &&
       (tr->angle_settled || (regained && other <= PEAK_DEG))) {
@@ -2760,6 +2781,71 @@ on_turned_title (const Track *tr, double x, double y)
   return FALSE;
 }
 
+/* Is in a name line alone over another zone than tr's, tr a card reported in play, lying
+ * where tr's title lies turned a quarter about where tr was last seen whole? It is tr's own
+ * title, turned there: the card seen where it lay (seen_by_title_end), not over the pile
+ * the line's own centre falls on (seed 397: a Word of Command, tapped beside its graveyard,
+ * followed by its title line alone, was taken to lie on the pile, and its tap was lost). */
+static gboolean
+own_turned_title (const Track *tr, const TsTrackInput *in)
+{
+  double tx, ty;
+  quad_centre (in->title_px, &tx, &ty);
+  return tr->state == TRACK_ACTIVE && !tr->pile && !tr->ghost && !in->has_quad &&
+         (in->pile || in->area != tr->area) && on_turned_title (tr, tx, ty);
+}
+
+/* Is line, a name line alone, turned the other way from o, a card reported in play out of
+ * sight since the line was first seen, and lying where o's title would lie turned a quarter
+ * where o was last seen whole? Then o was turned there, its outline lost as it turned (it
+ * touches the outline of the pile beside it), and line is what shows of it. */
+static gboolean
+shows_turned (const Track *line, const Track *o)
+{
+  double tx, ty;
+  quad_centre (line->last.title_px, &tx, &ty);
+  return line->quad_frames == 0 && o->state == TRACK_ACTIVE && !o->pile &&
+         line->tapped != o->tapped && o->matched_us < line->first_seen_us &&
+         on_turned_title (o, tx, ty);
+}
+
+/* o was turned as its title line alone, line, read as o, lies (shows_turned): the
+ * reading tells it is still o, and the turn is dated when the line was first seen (seed
+ * 431: a Demonic Attorney tapped against its graveyard, its outline lost, was seen only by
+ * its title line for half a second; its tap was missed, and seen again untapped, its untap
+ * and second tap were lost with it). line follows that title: a second detection of o. */
+static void
+turn_shown (TsTracker *t, Track *line, Track *o, GArray *out)
+{
+  line->state = TRACK_SHADOW;
+  line->master = o->key;
+  still_itself (t, o, out);
+  double dt = from_tapped (line->last.rel_angle_deg);
+  turn_report (t, o, line->tapped, line->first_seen_us, line->tapped ? dt : 90 - dt, out);
+}
+
+/* The card reported in play that tr, a pending name line alone read once, strongly, as that
+ * card, shows turned (shows_turned); NULL when none. A line seen a moment is read once
+ * before it is lost, and one reading is too few to name a track, but one that names the
+ * card whose turned title it lies on is that title (seed 397: a Word of Command, tapped
+ * beside its graveyard, showed its title for three frames, read once: its tap and untap
+ * were lost). */
+static Track *
+read_once_showing_turned (const TsTracker *t, const Track *tr)
+{
+  if (tr->state != TRACK_PENDING || tr->name != NULL || tr->votes->len != 1)
+    return NULL;
+  const Vote *v = &g_array_index (tr->votes, Vote, 0);
+  if (v->best < t->p.strong_score)
+    return NULL;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    Track *o = t->tracks->pdata[i];
+    if (o != tr && in_play_as (o, v->name) && shows_turned (tr, o))
+      return o;
+  }
+  return NULL;
+}
+
 /* A new card that is a second detection of a reported card seen just now: its title line
  * lies on that card's title line (a word of it, found alone) with the same name or none, or,
  * unread, it lies over that card's middle (its art box). Cards overlapping on the table
@@ -3150,6 +3236,9 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
   if (over != NULL) {
     tr->state = TRACK_SHADOW;
     tr->master = over->key;
+    /* A line showing it turned the other way from how it was reported is its turn. */
+    if (over == old && shows_turned (tr, old))
+      turn_shown (t, tr, old, out);
     return;
   }
   if (tr->pile && tr->name)
@@ -3451,6 +3540,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
   }
   for (guint a = 0; a < nt; a++) {
     Track *tr = t->tracks->pdata[a];
+    /* So is a reported card's own title turned, over another zone. */
+    if (!by_end[a] && match[a] >= 0 && own_turned_title (tr, &inputs[match[a]]))
+      by_end[a] = TRUE;
     if (by_end[a]) {
       TsTrackInput as_card;
       seen_by_title_end (tr, &inputs[match[a]], &as_card);

@@ -3792,6 +3792,46 @@ island_live_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **
   return sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
 }
 
+/* A card tapped beside its graveyard, its outline lost as it turned, seen by its title line
+ * alone, turned a quarter where its title turned lies, for four frames only: the line is
+ * read once, as the card, before it is lost. That reading tells it is the card turned: its
+ * tap is dated when the line was first seen, and its untap, seen whole again, then (seed
+ * 397: a Word of Command so tapped, its tap and untap lost). */
+static void
+test_track__own_title_turned_read_once_is_a_turn (void **state)
+{
+  ScriptReader r;
+  TsTrackReader reader;
+  Sim s;
+  TsImage *im;
+  int c = island_live_sim_init (&s, &r, &reader, &im);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 8);
+  /* As in own_title_turned_the_other_way_over_a_pile_is_a_turn, its title painted there. */
+  paint_title (im, 337, 337, 60, TRUE);
+  guint64 tapped_at = s.frame;
+  int line = sim_add_line (&s, 337, 417, NULL, AREA_GRAVEYARD, 0.5);
+  s.cards[line].angle = 90;
+  s.cards[line].title_dy = -80;
+  sim_step (&s, 4);
+  s.cards[line].present = FALSE;
+  sim_step (&s, 8);
+  guint64 untapped_at = s.frame;
+  s.cards[c].present = TRUE;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped_at, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), untapped_at, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  ts_image_free (im);
+  sim_clear (&s);
+}
+
 /* A creature dies, carried off unseen; its name is read once on its graveyard over the card
  * reported there, and never again (another card is put on it at once): the readings there
  * never agree, and the pile stays the card it was. When another card is cast where the
@@ -4537,8 +4577,89 @@ test_track__own_title_turned_over_a_pile_moves_nothing (void **state)
   own_title_line_over_a_pile (&s, "Wall of Bone", 337, 337, &line);
   sim_step (&s, FPS);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
-  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_one_card_stayed (&s);
+  sim_clear (&s);
+}
+
+/* card_lying_still's card, reported, then out of sight frames frames: its outline lost as
+ * it turned. Returns its index. */
+static int
+card_lost_turning (Sim *s, const char *name, int frames)
+{
+  int c = card_lying_still (s, name);
+  sim_step (s, FPS);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].present = FALSE;
+  sim_step (s, frames);
+  return c;
+}
+
+/* ... and seen so turned the other way from how it lay: it was turned there. A card tapped
+ * beside its graveyard, its outline lost as it turned (it touches the pile's), is seen by
+ * its title line alone, read as it, turned a quarter, lying where its title turned lies: its
+ * tap is dated when that line was first seen. Found whole again untapped, its untap is
+ * dated then, not at its last look before the tap; tapped again and seen by that line
+ * alone, it is tapped again (seed 431: a Demonic Attorney, its tap, untap and second tap
+ * lost, the second tap dated 21 frames late when it was seen whole). */
+static void
+test_track__own_title_turned_the_other_way_over_a_pile_is_a_turn (void **state)
+{
+  Sim s;
+  int c = card_lost_turning (&s, "Demonic Attorney", 8);
+  /* Its title, (272..328, 260..266) about its middle (300, 300), turned a quarter runs down
+   * its side, x 334..340: the line's title (x - 28..x + 28, y - 40 + title_dy..) centred
+   * there, its card centre guessed well into the graveyard, further than a card's length
+   * from the card's. */
+  guint64 tapped_at = s.frame;
+  int line = sim_add_line (&s, 337, 417, "Demonic Attorney", AREA_GRAVEYARD, 0.5);
+  s.cards[line].angle = 90;
+  s.cards[line].title_dy = -80;
+  sim_step (&s, FPS / 2);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped_at, 0);
+  /* Untapped: seen whole again, lying as it lay, its title not read again (its untap held
+   * for the readings, as it may be another card put there). */
+  s.cards[line].present = FALSE;
+  sim_step (&s, 8);
+  guint64 untapped_at = s.frame;
+  s.cards[c].present = TRUE;
+  s.cards[c].name = NULL;
+  sim_step (&s, FPS / 2);
+  /* Tapped again, seen by its line alone: the line's reading tells the card is the same,
+   * and its untap is reported first. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 8);
+  guint64 again_at = s.frame;
+  s.cards[line].present = TRUE;
+  sim_step (&s, FPS / 2);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
+  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), untapped_at, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 2);
+  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 1), again_at, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_one_card_stayed (&s);
+  sim_clear (&s);
+}
+
+/* ... and so turned, its track following that line itself (the card the line's width
+ * guesses is nearly a card's size, its centre near the card's, in the graveyard's zone):
+ * the card lies where it lay, turned as the line is, and was tapped (seed 397: a Word of
+ * Command, tapped beside its graveyard, was taken to lie on the pile as its track followed
+ * that line, and its tap was lost). */
+static void
+test_track__own_title_turned_followed_by_its_track_is_a_turn (void **state)
+{
+  Sim s;
+  card_lost_turning (&s, "Word of Command", 2);
+  guint64 tapped_at = s.frame;
+  int line = sim_add_line (&s, 337, 310, "Word of Command", AREA_GRAVEYARD, 0.9);
+  s.cards[line].angle = 90;
+  s.cards[line].title_dy = 27;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
+  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped_at, 2);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_one_card_stayed (&s);
   sim_clear (&s);
 }
 
@@ -6148,6 +6269,9 @@ main (void)
     cmocka_unit_test (test_track__title_line_over_a_zone_border_moves_nothing),
     cmocka_unit_test (test_track__own_title_reaching_over_a_pile_moves_nothing),
     cmocka_unit_test (test_track__own_title_turned_over_a_pile_moves_nothing),
+    cmocka_unit_test (test_track__own_title_turned_the_other_way_over_a_pile_is_a_turn),
+    cmocka_unit_test (test_track__own_title_turned_read_once_is_a_turn),
+    cmocka_unit_test (test_track__own_title_turned_followed_by_its_track_is_a_turn),
     cmocka_unit_test (test_track__title_end_of_a_card_turned_beside_a_pile_moves_nothing),
     cmocka_unit_test (test_track__title_end_of_a_card_tapped_unseen_beside_a_pile_moves_nothing),
     cmocka_unit_test (
