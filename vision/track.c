@@ -1236,24 +1236,25 @@ gone_named (TsTracker *t, const Track *tr)
   return NULL;
 }
 
-/* The track, tr itself or another never reported, of a card read as tr's name where it lay
- * in play and carried onto tr's pile before it was reported: another pile track of tr's
- * owner and zone, come there from play within PILE_VANISHED_US of tr (seed 151: a
- * Meekstone read once as it lay tapped, found again on the graveyard after a gap, while a
- * second track over the pile's title read it there); NULL when none. */
+/* The track, tr itself or another never reported, of a card read as name where it lay in
+ * play and carried onto tr's pile before it was reported: another pile track of tr's owner
+ * and zone, come there from play within PILE_VANISHED_US of seen_us, when tr was first
+ * seen there or read there as name (seed 151: a Meekstone read once as it lay tapped,
+ * found again on the graveyard after a gap, while a second track over the pile's title read
+ * it there); NULL when none. */
 static Track *
-carried_onto (TsTracker *t, Track *tr)
+carried_onto (TsTracker *t, Track *tr, const char *name, gint64 seen_us)
 {
-  if (tr->onto_pile_us != 0 && g_strcmp0 (read_before (tr, tr->onto_pile_us), tr->name) == 0)
+  if (tr->onto_pile_us != 0 && g_strcmp0 (read_before (tr, tr->onto_pile_us), name) == 0)
     return tr;
-  if (name_known (t, tr, tr->name))
+  if (name_known (t, tr, name))
     return NULL;
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *p = t->tracks->pdata[i];
     if (p != tr && p->state == TRACK_PENDING && p->pile && p->area == tr->area &&
         same_owner (p, tr) && p->onto_pile_us != 0 &&
-        ABS (p->onto_pile_us - tr->first_seen_us) <= PILE_VANISHED_US &&
-        g_strcmp0 (read_before (p, p->onto_pile_us), tr->name) == 0)
+        ABS (p->onto_pile_us - seen_us) <= PILE_VANISHED_US &&
+        g_strcmp0 (read_before (p, p->onto_pile_us), name) == 0)
       return p;
   }
   return NULL;
@@ -1267,6 +1268,20 @@ carried_off_at (const Track *tr)
 {
   return tr->gap_to_us == tr->onto_pile_us && tr->gap_from_us > 0 ? tr->gap_from_us
                                                                   : tr->onto_pile_us;
+}
+
+/* The card of carried (carried_onto()), read as name where it lay in play: it came, turned
+ * as it was seen to there, and went onto the pile whose card tr is (named so now) when it
+ * was carried off. */
+static void
+carried_came_and_went (TsTracker *t, Track *tr, const Track *carried, const char *name,
+                       double conf, GArray *out)
+{
+  Track card = *carried;
+  card.area = carried->play_area;
+  card.owner = carried->play_owner;
+  card.pile = FALSE;
+  came_and_went (t, tr, &card, name, carried_off_at (carried), TRUE, conf, out);
 }
 
 /* A new track (in t's list) with tr's identity and what it knows of its card; nothing read
@@ -1523,6 +1538,19 @@ identity_update (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
       Track *top = pile_put_on_as (t, tr, brief, lead->name, score);
       came_and_went (t, top, brief, lead->name, lead->first_us, FALSE, 0.5 * score, out);
       g_ptr_array_remove_fast (t->tracks, brief);
+      return;
+    }
+    /* So was one read so where it lay and seen carried onto the pile (its track's last
+     * sightings there) as the pile's top changed: it came, turned as it was seen to, and
+     * went there when it was carried off (seed 509: a Copper Tablet, cast, tapped, read once
+     * lying tapped and put in its graveyard 10 frames later, was reported put on the pile
+     * from nowhere). */
+    Track *carried = tr->pile && tr->state == TRACK_ACTIVE
+                       ? carried_onto (t, tr, lead->name, lead->first_us) : NULL;
+    if (carried != NULL && carried != tr) {
+      Track *top = pile_put_on_as (t, tr, carried, lead->name, lead->best);
+      carried_came_and_went (t, top, carried, lead->name, 0.5 * lead->best, out);
+      g_ptr_array_remove_fast (t->tracks, carried);
       return;
     }
     /* The same place now holds another card: the old one left, a new one came. Seen to
@@ -3274,14 +3302,10 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * cast and put away, a creature killed as it came; seed 139's Lord of Atlantis, read once
    * in play and named by a second reading on the pile), whether its own track or another
    * one named it there. */
-  Track *carried = old == NULL && tr->pile && tr->name ? carried_onto (t, tr) : NULL;
+  Track *carried =
+    old == NULL && tr->pile && tr->name ? carried_onto (t, tr, tr->name, tr->first_seen_us) : NULL;
   if (carried != NULL) {
-    Track card = *carried;
-    card.area = carried->play_area;
-    card.owner = carried->play_owner;
-    card.pile = FALSE;
-    came_and_went (t, tr, &card, tr->name, carried_off_at (carried), TRUE, 0.5 * tr->name_score,
-                   out);
+    carried_came_and_went (t, tr, carried, tr->name, 0.5 * tr->name_score, out);
     if (carried != tr)
       g_ptr_array_remove_fast (t->tracks, carried);
     return;

@@ -2749,6 +2749,54 @@ test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went (void **state
   card_read_in_play_then_carried_onto_a_pile (TRUE);
 }
 
+/* The same onto a graveyard whose card, a Swamp, was reported there: the card is put over
+ * it (the Swamp hidden from then on), and the pile's top, read again, reads Forest. The
+ * Forest came into play and went to the graveyard; it did not come onto the pile from
+ * nowhere (seed 509: a Copper Tablet, cast, tapped and read once lying there, put in its
+ * graveyard ten frames later). */
+static void
+test_track__card_read_in_play_carried_onto_a_reported_pile_came_and_went (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = hand_sim_init (&s, &fr, &im);
+  paint_title (im, 900, 600, 110, TRUE);  /* reads Swamp */
+  int swamp = sim_add (&s, 900, 600, NULL, AREA_GRAVEYARD);
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  guint n = s.obs->len;
+  guint64 came = put_down_and_handled (&s, im, c);
+  assert_int_equal (s.obs->len, n);
+  /* Carried onto the graveyard at (900, 600), 15 mm a frame, and lost from sight for six
+   * frames (a hand over it) as it is put down there: the pile's track, which saw the Swamp
+   * till then, finds it there. It went there when it was first seen over the pile. */
+  guint64 put = 0;
+  while (s.cards[c].x < 900) {
+    s.cards[c].x = MIN (s.cards[c].x + 15, 900);
+    s.cards[c].y = 500 + (s.cards[c].x - 724) * 100 / 176;
+    paint_title (im, s.cards[c].x, s.cards[c].y, 10, TRUE);
+    if (s.cards[c].x >= 870 && put == 0) {
+      s.cards[c].area = AREA_GRAVEYARD;
+      put = s.frame;
+    }
+    sim_step (&s, 1);
+  }
+  s.cards[c].present = FALSE;
+  sim_step (&s, 6);
+  s.cards[c].x = 900;
+  s.cards[c].y = 600;
+  s.cards[c].area = AREA_GRAVEYARD;
+  s.cards[c].present = TRUE;
+  s.cards[swamp].present = FALSE;
+  paint_title (im, 900, 600, 10, TRUE);
+  sim_step (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_forest_came_and_went_within (&s, came, put, 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* blank_sim_init's tracker with its card out of sight (in a hand), and a card on its
  * owner's graveyard at (900, 600) whose title is painted grey, followed two seconds. Returns
  * the card in hand's index. */
@@ -6324,6 +6372,7 @@ main (void)
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_on_an_unread_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_then_carried_onto_a_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_weakly_in_play_named_on_a_pile_came_and_went),
+    cmocka_unit_test (test_track__card_read_in_play_carried_onto_a_reported_pile_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_carried_towards_a_pile_and_gone_came_and_went),
     cmocka_unit_test (test_track__card_read_in_play_found_on_a_pile_read_by_another_track_came_and_went),
     cmocka_unit_test (test_track__card_seen_a_moment_then_read_over_a_pile_card_came_and_went),
