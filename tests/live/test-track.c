@@ -4579,16 +4579,26 @@ test_track__title_line_over_a_zone_border_moves_nothing (void **state)
   sim_clear (&s);
 }
 
+/* card_lying_still's card, reported, then out of sight frames frames: its outline lost as
+ * it turned. Returns its index. */
+static int
+card_lost_turning (Sim *s, const char *name, int frames)
+{
+  int c = card_lying_still (s, name);
+  sim_step (s, FPS);
+  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
+  s->cards[c].present = FALSE;
+  sim_step (s, frames);
+  return c;
+}
+
 /* Card name lies still, reported; then its outline is lost, and its title line alone, read
  * as it, is seen with its card centre guessed at (x, y) in the graveyard, for a second.
  * Returns the card's index; *line receives the line's. */
 static int
 own_title_line_over_a_pile (Sim *s, const char *name, double x, double y, int *line)
 {
-  int c = card_lying_still (s, name);
-  sim_step (s, FPS);
-  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
-  s->cards[c].present = FALSE;
+  int c = card_lost_turning (s, name, 0);
   *line = sim_add_line (s, x, y, name, AREA_GRAVEYARD, 0.5);
   sim_step (s, FPS);
   return c;
@@ -4627,19 +4637,6 @@ test_track__own_title_turned_over_a_pile_moves_nothing (void **state)
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   assert_one_card_stayed (&s);
   sim_clear (&s);
-}
-
-/* card_lying_still's card, reported, then out of sight frames frames: its outline lost as
- * it turned. Returns its index. */
-static int
-card_lost_turning (Sim *s, const char *name, int frames)
-{
-  int c = card_lying_still (s, name);
-  sim_step (s, FPS);
-  assert_int_equal (count_kind (s, TS_OBS_ENTERED), 1);
-  s->cards[c].present = FALSE;
-  sim_step (s, frames);
-  return c;
 }
 
 /* ... and seen so turned the other way from how it lay: it was turned there. A card tapped
