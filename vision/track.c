@@ -2817,10 +2817,12 @@ on_turned_title (const Track *tr, double x, double y)
 static gboolean
 own_turned_title (const Track *tr, const TsTrackInput *in)
 {
+  if (tr->state != TRACK_ACTIVE || tr->pile || tr->ghost || in->has_quad ||
+      (!in->pile && in->area == tr->area))
+    return FALSE;  /* most tracks, every frame: the cheap tests first */
   double tx, ty;
   quad_centre (in->title_px, &tx, &ty);
-  return tr->state == TRACK_ACTIVE && !tr->pile && !tr->ghost && !in->has_quad &&
-         (in->pile || in->area != tr->area) && on_turned_title (tr, tx, ty);
+  return on_turned_title (tr, tx, ty);
 }
 
 /* Is line, a name line alone, turned the other way from o, a card reported in play out of

@@ -240,6 +240,15 @@ test_track__hand_over_cards_for_seconds_is_not_a_departure (void **state)
   sim_clear (&s);
 }
 
+/* count observations of kind reported, the last of them dated frame or up to slack frames
+ * after it. */
+static void
+assert_last_dated (const Sim *s, TsObservationKind kind, guint count, guint64 frame, int slack)
+{
+  assert_int_equal (count_kind (s, kind), count);
+  assert_dated_within (find_obs (s, kind, count - 1), frame, slack);
+}
+
 /* The one tap reported, dated frame: returns it. */
 static const TsObservation *
 assert_one_tap_dated (const Sim *s, guint64 frame)
@@ -3869,10 +3878,8 @@ test_track__own_title_turned_read_once_is_a_turn (void **state)
   guint64 untapped_at = s.frame;
   s.cards[c].present = TRUE;
   sim_step (&s, FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped_at, 0);
-  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), untapped_at, 0);
+  assert_last_dated (&s, TS_OBS_TAPPED, 1, tapped_at, 0);
+  assert_last_dated (&s, TS_OBS_UNTAPPED, 1, untapped_at, 0);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
@@ -4660,8 +4667,7 @@ test_track__own_title_turned_the_other_way_over_a_pile_is_a_turn (void **state)
   s.cards[line].angle = 90;
   s.cards[line].title_dy = -80;
   sim_step (&s, FPS / 2);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped_at, 0);
+  assert_last_dated (&s, TS_OBS_TAPPED, 1, tapped_at, 0);
   /* Untapped: seen whole again, lying as it lay, its title not read again (its untap held
    * for the readings, as it may be another card put there). */
   s.cards[line].present = FALSE;
@@ -4677,10 +4683,8 @@ test_track__own_title_turned_the_other_way_over_a_pile_is_a_turn (void **state)
   guint64 again_at = s.frame;
   s.cards[line].present = TRUE;
   sim_step (&s, FPS / 2);
-  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), untapped_at, 0);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 2);
-  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 1), again_at, 0);
+  assert_last_dated (&s, TS_OBS_UNTAPPED, 1, untapped_at, 0);
+  assert_last_dated (&s, TS_OBS_TAPPED, 2, again_at, 0);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   assert_one_card_stayed (&s);
   sim_clear (&s);
@@ -4701,8 +4705,7 @@ test_track__own_title_turned_followed_by_its_track_is_a_turn (void **state)
   s.cards[line].angle = 90;
   s.cards[line].title_dy = 27;
   sim_step (&s, FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-  assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped_at, 2);
+  assert_last_dated (&s, TS_OBS_TAPPED, 1, tapped_at, 2);
   assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
   assert_one_card_stayed (&s);
   sim_clear (&s);
@@ -4815,8 +4818,7 @@ test_track__title_end_of_a_card_tapped_and_untapped_unseen_beside_a_pile_turns_t
   guint64 tapped, back;
   title_end_over_a_pile (&s, &fr, &im, NULL, 0, &tapped, &back);
   assert_dated_within (find_obs (&s, TS_OBS_TAPPED, 0), tapped, 3);
-  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), 1);
-  assert_dated_within (find_obs (&s, TS_OBS_UNTAPPED, 0), back, 3);
+  assert_last_dated (&s, TS_OBS_UNTAPPED, 1, back, 3);
   forest_sim_clear (&s, &fr);
 }
 
