@@ -142,6 +142,8 @@
  * handled as it was read was reported tapped, untapped, tapped and untapped within seven
  * frames). */
 #define FLAP_US (G_USEC_PER_SEC * 3 / 20)
+/* A hand turns a card a quarter in about this long. */
+#define QUARTER_TURN_US (G_USEC_PER_SEC / 6)
 /* A card carried from its place to a pile is there within this long. */
 #define PILE_CARRY_US (G_USEC_PER_SEC / 2)
 /* A reading this strong of another name on a track dates a later name's first reading as a
@@ -2217,15 +2219,18 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     tr->between = FALSE;  /* on its own state's axis */
   /* A card found again after a while out of sight, last seen part way round and past half
    * way, turned as it was last seen: a hand covered it as it turned (seed 197: a Nether
-   * Shadow seen turned 60 degrees, covered 13 frames, its tap dated 14 frames late). Nearer
-   * its old state it may have turned any time under the hand: it is dated when found. So
-   * is one reported turned since that look (seen turned by its title line alone: seed 431,
-   * a Demonic Attorney, its untap dated at its last look before its tap). */
+   * Shadow seen turned 60 degrees, covered 13 frames, its tap dated 14 frames late), and
+   * its turn ended the rest of a quarter turn's time after that look (seed 449: a Guardian
+   * Angel seen 48 degrees short of upright was dated at that look, 4 frames before its
+   * untap ended). Nearer its old state it may have turned any time under the hand: it is
+   * dated when found. So is one reported turned since that look (seen turned by its title
+   * line alone: seed 431, a Demonic Attorney, its untap dated at its last look before its
+   * tap). */
   gint64 regained_us = time_us;
   double prev_dt = from_tapped (tr->prev_angle);
   double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
   if (regained && prev_other < 45 && prev_matched_us >= tr->turned_us)
-    regained_us = prev_seen_us;
+    regained_us = MIN (time_us, prev_seen_us + (gint64) (MAX (prev_other, 0) / 90 * QUARTER_TURN_US));
   if (now >= 0 && now != tr->tapped &&
       (tr->angle_settled || (regained && other <= PEAK_DEG))) {
     if (tr->turn_frames++ == 0)
