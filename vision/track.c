@@ -142,6 +142,9 @@
  * handled as it was read was reported tapped, untapped, tapped and untapped within seven
  * frames). */
 #define FLAP_US (G_USEC_PER_SEC * 3 / 20)
+/* A card not yet reported, named before a gap and being read again after it, waits this
+ * long for that reading before it is reported under its old name (see may_announce). */
+#define RECHECK_WAIT_US G_USEC_PER_SEC
 /* A hand turns a card a quarter in about this long. */
 #define QUARTER_TURN_US (G_USEC_PER_SEC / 6)
 /* A card carried from its place to a pile is there within this long. */
@@ -2784,6 +2787,14 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
   const Track *piece_of = piece_of_card_in_play (t, tr);
   if (piece_of != NULL)
     return piece_is_card_turned (t, tr, piece_of, time_us);
+  /* Named before a gap and found again, its title being read again: what lies there now
+   * may be another card put where it was, so it waits a while for that reading (seed 433: a
+   * track named by the title ends of a Thoughtlace turning, pieces of it, took a Lifelace
+   * cast there after the Thoughtlace had gone to its graveyard, and reported a Thoughtlace
+   * come, then swapped for the Lifelace). Not on a pile, whose top is read again anyway. */
+  if (tr->name != NULL && !tr->pile && tr->gap_to_us > 0 &&
+      (tr->gap_recheck || tr->rechecking) && time_us - tr->back_us < RECHECK_WAIT_US)
+    return FALSE;
   if (tr->name != NULL || !t->have_reader)
     return TRUE;
   if (!t->p.report_unread || mostly_title (tr))
@@ -3046,12 +3057,16 @@ pile_watch (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us)
   tr->pile_prev_us = time_us;
 }
 
+static gboolean carried_off_unseen (const TsTracker *t, const Track *tr);
+
 /* The pile tr is linked to a card in play that vanished (pile_changed). Seen again, the card
  * was not put there; still away after PILE_UNSEEN_US, it was: it moved onto the pile, with
- * a lower confidence (its name there was not read), and becomes the pile's top. Returns
+ * a lower confidence (its name there was not read), and becomes the pile's top; as the
+ * recording ends (at_end), so has one last seen carried off (carried_off_unseen()). Returns
  * TRUE when it moved a card (the linked track may have been removed). */
 static gboolean
-pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us, GArray *out)
+pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us,
+                   gboolean at_end, GArray *out)
 {
   Track *b = find_key (t, tr->link_key);
   if (b == NULL || b->state != TRACK_ACTIVE || b->last_seen_us > tr->link_us ||
@@ -3059,7 +3074,7 @@ pile_link_resolve (TsTracker *t, Track *tr, const TsImage *image, gint64 time_us
     tr->link_key = 0;
     return FALSE;
   }
-  if (time_us - b->last_seen_us < PILE_UNSEEN_US)
+  if (time_us - b->last_seen_us < PILE_UNSEEN_US && !(at_end && carried_off_unseen (t, b)))
     return FALSE;
   tr->link_key = 0;
   /* Lying still when last seen, its title still lies there, looking as it did: the
@@ -3598,7 +3613,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     gboolean drop = FALSE;
     /* A resolved link may remove a track before this one: find this one again, so that no
      * track's state changes twice in a frame. */
-    if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, out))
+    if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, FALSE, out))
       g_ptr_array_find (t->tracks, tr, &i);
     switch (tr->state) {
     case TRACK_TENTATIVE:
@@ -3697,6 +3712,19 @@ ts_tracker_flush (TsTracker *t, GArray *out)
   drain_results (t, out, 0, TRUE);
 }
 
+/* Is tr, a card in play, last seen carried off where it lay (CARRIED_GAP of its length or
+ * more from where it lay still), out of sight GAP_FRAMES or more since? As the recording
+ * ends it is gone, to a pile if carried its way, without waiting PILE_UNSEEN_US (seed 479: a
+ * Wrath of God carried to its graveyard in the recording's last second, last seen 27
+ * frames before the end, was never reported gone). */
+static gboolean
+carried_off_unseen (const TsTracker *t, const Track *tr)
+{
+  return tr->state == TRACK_ACTIVE && !tr->pile && t->cur - tr->last_frame > GAP_FRAMES &&
+         hypot (tr->last.center[0] - tr->home[0], tr->last.center[1] - tr->home[1]) >=
+           CARRIED_GAP * long_side (tr->size);
+}
+
 void
 ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
 {
@@ -3706,23 +3734,25 @@ ts_tracker_finish (TsTracker *t, gint64 time_us, GArray *out)
    * seen, dated when last seen and unsure (a hand may lie over one as the recording stops),
    * for the person to confirm. Waiting leave_after_ms for them lost every card taken away
    * in a recording's last seconds. (Sixteen 1080p games: 557 -> 563 events found of 608,
-   * 578 -> 586 reported; the two more wrong are departures misdated or to no pile.) */
+   * 578 -> 586 reported; the two more wrong are departures misdated or to no pile.) So are
+   * cards last seen carried off, unseen for less (carried_off_unseen()). */
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *tr = t->tracks->pdata[i];
-    if (unseen_in_play (t, tr, time_us) && !tr->carry_checked)
+    if ((unseen_in_play (t, tr, time_us) || carried_off_unseen (t, tr)) && !tr->carry_checked)
       pile_carried_to (t, tr);
   }
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
     /* A resolved link may remove a track: start over. */
-    if (tr->link_key != 0 && pile_link_resolve (t, tr, NULL, time_us, out))
+    if (tr->link_key != 0 && pile_link_resolve (t, tr, NULL, time_us, TRUE, out))
       i = 0;
     else
       i++;
   }
   for (guint i = 0; i < t->tracks->len;) {
     Track *tr = t->tracks->pdata[i];
-    if ((unseen_in_play (t, tr, time_us) || tr->ghost) && !covered_in_pile (t, tr)) {
+    if ((unseen_in_play (t, tr, time_us) || tr->ghost || carried_off_unseen (t, tr)) &&
+        !covered_in_pile (t, tr)) {
       track_gone (t, tr, UNSEEN_AT_END_CONF, out);
       g_ptr_array_remove (t->tracks, tr);
     } else

@@ -3623,6 +3623,44 @@ test_track__reading_before_a_gap_does_not_name_the_card_after_it (void **state)
   forest_sim_clear (&s, &fr);
 }
 
+/* A reported Forest out of sight (a hand over it), and a title line alone near it, a piece
+ * of it, read as the Forest, and so never reported itself; the Forest goes, unseen, and its
+ * departure is reported. The line's track, out of sight since, finds an Island put where
+ * the line lay: that card is read again before it is reported, and is the Island, not the
+ * Forest come back and swapped for an Island (seed 433: the title ends of a Thoughtlace
+ * turning, read as it, took a Lifelace cast there after the Thoughtlace had gone to its
+ * graveyard, and reported a Thoughtlace come and gone). */
+static void
+test_track__named_before_a_gap_is_read_again_before_it_is_reported (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  TsTrackerParams p;
+  ts_tracker_params_init (&p);
+  p.leave_after_ms = 2000;
+  int c = fake_sim_init_tuned (&s, &fr, 0, &p);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (&s, FPS);
+  forest_entered_id (&s);
+  s.cards[c].present = FALSE;
+  int line = sim_add_line (&s, 380, 300, NULL, AREA_BATTLEFIELD, 1);  /* reads Forest */
+  sim_step (&s, 10);
+  s.cards[line].present = FALSE;
+  sim_step (&s, 2 * FPS - 6);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);  /* the Forest went */
+  paint_title (im, 380, 300, 60, FALSE);  /* reads Island */
+  s.cards[line].title_only = FALSE;
+  s.cards[line].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 2);
+  assert_string_equal (find_obs (&s, TS_OBS_ENTERED, 1)->name, "Island");
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* An untapped card is taken away and another put in its place, which lies there untapped
  * lie frames and is then tapped, its name not read yet: the new card came untapped and was
  * tapped, and the old one was not. The tap is dated when it was seen, not when the new card
@@ -6124,6 +6162,25 @@ test_track__card_carried_towards_a_pile_as_the_recording_ends_moved_there (void 
   sim_clear (&s);
 }
 
+/* ... and when the recording ends a third of a second after it was last seen carried off
+ * (seed 479: a Wrath of God carried to its graveyard in the recording's last second, unseen
+ * its last 27 frames, was not reported gone). */
+static void
+test_track__card_carried_off_just_before_the_recording_ends_moved_there (void **state)
+{
+  ScriptReader r = { { never_read, never_read, never_read, never_read } };
+  TsTrackReader reader;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = carry_sim_start (&s, &r, &reader, &im);
+  guint64 last_seen = carry_to_the_graveyard (&s, im, c);
+  sim_step_drawn (&s, im, FPS / 3);
+  ts_tracker_finish (s.tracker, (gint64) s.frame * FRAME_US, s.obs);
+  assert_giant_moved_to_the_graveyard (&s, last_seen);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  sim_clear (&s);
+}
+
 /* ... but carried the other way (back to the hand), it left play. */
 static void
 test_track__card_carried_away_from_the_piles_left (void **state)
@@ -6268,6 +6325,7 @@ main (void)
     cmocka_unit_test (test_track__turn_seen_after_a_gap_tap_at_once_untap_once_read),
     cmocka_unit_test (test_track__untap_after_a_reading_named_the_card_back_is_not_held),
     cmocka_unit_test (test_track__reading_before_a_gap_does_not_name_the_card_after_it),
+    cmocka_unit_test (test_track__named_before_a_gap_is_read_again_before_it_is_reported),
     cmocka_unit_test (test_track__card_turned_as_it_is_carried_off_is_no_turn),
     cmocka_unit_test (test_track__title_line_moving_on_a_still_card_is_no_change),
     cmocka_unit_test (test_track__title_change_is_read_within_a_few_frames),
@@ -6432,6 +6490,7 @@ main (void)
     cmocka_unit_test (test_track__card_under_a_hand_while_the_pile_changes_stays),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_and_gone_moved_there),
     cmocka_unit_test (test_track__card_carried_towards_a_pile_as_the_recording_ends_moved_there),
+    cmocka_unit_test (test_track__card_carried_off_just_before_the_recording_ends_moved_there),
     cmocka_unit_test (test_track__card_carried_away_from_the_piles_left),
     cmocka_unit_test (test_track__card_gone_a_while_is_not_found_again_by_a_stray_line),
     cmocka_unit_test (test_track__card_covered_a_while_is_found_again_by_its_title_line),
