@@ -257,6 +257,11 @@ typedef struct {
   gint64 held_us;
   gboolean held_tapped;
   double held_conf;
+  /* Seen past half way round and found again as it lay, after a gap whose readings decide
+   * whether another card lies there now: when the turn ended (0: none), when it was found
+   * turned back, and the card's id then (see track_update). */
+  gint64 half_turn_us, half_back_us;
+  guint half_id;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
   int own_frames;                /* of those, with an outline a card's size (own_outline) */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
@@ -1472,12 +1477,29 @@ ghost_new (TsTracker *t, const Track *tr, gint64 left_us, gint64 time_us)
 
 /* tr's card, read again as itself: still the same card after any gap, and a turn held for
  * the readings is its own. */
+static void turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double off,
+                         GArray *out);
+
+/* tr's card was turned and turned back under a hand (half_turn_us, half_back_us): reports
+ * both turns, unless it has turned since or tr follows another card now. */
+static void
+half_turn_release (TsTracker *t, Track *tr, GArray *out)
+{
+  if (tr->half_turn_us != 0 && tr->turned_us <= tr->half_turn_us && tr->id == tr->half_id) {
+    gboolean was = tr->tapped;
+    turn_report (t, tr, !was, tr->half_turn_us, PEAK_DEG, out);
+    turn_report (t, tr, was, tr->half_back_us, PEAK_DEG, out);
+  }
+  tr->half_turn_us = tr->half_back_us = 0;
+}
+
 static void
 still_itself (TsTracker *t, Track *tr, GArray *out)
 {
   tr->rechecking = FALSE;
   tr->gap_from_us = tr->gap_to_us = 0;
   held_turn_release (t, tr, FALSE, out);
+  half_turn_release (t, tr, out);
 }
 
 static Track *read_once_showing_turned (const TsTracker *t, const Track *tr);
@@ -2234,6 +2256,24 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
   if (regained && prev_other < 45 && prev_matched_us >= tr->turned_us)
     regained_us = MIN (time_us, prev_seen_us + (gint64) (MAX (prev_other, 0) / 90 * QUARTER_TURN_US));
+  /* Last seen past half way round where it lay, and found again lying squarely as before:
+   * it was turned and turned back under a hand, the turn ended as above, the turn back when
+   * found (seed 53: a Bog Wraith tapped and untapped within a fifth of a second, seen turned
+   * 59 degrees between). Both are reported once its title reads as itself again, when a gap
+   * made that in doubt: a card put where another lay, turned as it was taken, looks the same
+   * (seed 449: a Library of Leng put where a Bayou had lain). Undone within FLAP_US, it is
+   * no turn. */
+  if (regained && tr->state == TRACK_ACTIVE && !tr->pile && own_size &&
+      now == tr->tapped && 90 - other <= PEAK_DEG && prev_other < 45 &&
+      prev_matched_us >= tr->turned_us && time_us - regained_us >= FLAP_US &&
+      hypot (in->center[0] - tr->home[0], in->center[1] - tr->home[1]) <
+        0.15 * long_side (tr->size)) {
+    tr->half_turn_us = regained_us;
+    tr->half_back_us = time_us;
+    tr->half_id = tr->id;
+    if (!tr->gap_recheck && !tr->rechecking)
+      half_turn_release (t, tr, out);
+  }
   if (now >= 0 && now != tr->tapped &&
       (tr->angle_settled || (regained && other <= PEAK_DEG))) {
     if (tr->turn_frames++ == 0)

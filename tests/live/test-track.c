@@ -2344,29 +2344,47 @@ test_track__card_of_a_name_put_down_far_from_one_gone_is_another (void **state)
  * 13 frames, dated when found again, 14 frames late; seed 449: a Guardian Angel seen 48
  * degrees short of upright, dated at that look, 4 frames before its untap ended); with it
  * nearer its old state, when it was found again. */
+/* card_lying_still's Forest seen one frame turned part degrees (that frame to *part_frame),
+ * then covered for frames frames. Returns its index. */
+static int
+card_seen_part_way_then_covered (Sim *s, double part, int frames, guint64 *part_frame)
+{
+  int c = card_lying_still (s, "Forest");
+  s->cards[c].angle = part;
+  sim_step (s, 1);
+  *part_frame = s->frame - 1;
+  s->cards[c].present = FALSE;
+  sim_step (s, frames);
+  return c;
+}
+
+/* The one tap reported is dated when a turn seen part degrees round in part_frame ended,
+ * the rest of a quarter turn (a sixth of a second) later. */
+static void
+assert_tap_dated_as_the_turn_ended (const Sim *s, guint64 part_frame, double part)
+{
+  assert_int_equal (count_kind (s, TS_OBS_TAPPED), 1);
+  /* The angle a card is seen at strays by a degree (about 2 ms of a turn). */
+  gint64 rest_us = (gint64) ((90 - part) / 90 * (G_USEC_PER_SEC / 6));
+  gint64 off = find_obs (s, TS_OBS_TAPPED, 0)->time_us - ((gint64) part_frame * FRAME_US + rest_us);
+  assert_true (ABS (off) <= 2000);
+}
+
 static void
 turn_seen_part_way_then_covered_case (double part, gboolean brief, gboolean dated_part)
 {
   Sim s;
-  int c = card_lying_still (&s, "Forest");
-  s.cards[c].angle = part;
-  sim_step (&s, 1);
-  guint64 part_frame = s.frame - 1;
-  s.cards[c].present = FALSE;
-  sim_step (&s, 13);
+  guint64 part_frame;
+  int c = card_seen_part_way_then_covered (&s, part, 13, &part_frame);
   s.cards[c].angle = 90;
   s.cards[c].present = TRUE;
   guint64 back = s.frame;
   sim_step (&s, brief ? 1 : FPS);
   s.cards[c].present = !brief;
   sim_step (&s, 2);
-  if (dated_part) {
-    assert_int_equal (count_kind (&s, TS_OBS_TAPPED), 1);
-    /* The angle a card is seen at strays by a degree (about 2 ms of a turn). */
-    gint64 rest_us = (gint64) ((90 - part) / 90 * (G_USEC_PER_SEC / 6));
-    gint64 off = find_obs (&s, TS_OBS_TAPPED, 0)->time_us - ((gint64) part_frame * FRAME_US + rest_us);
-    assert_true (ABS (off) <= 2000);
-  } else
+  if (dated_part)
+    assert_tap_dated_as_the_turn_ended (&s, part_frame, part);
+  else
     assert_one_tap_dated (&s, back);
   sim_clear (&s);
 }
@@ -2378,6 +2396,68 @@ test_track__tap_last_seen_past_half_way_is_dated_as_it_ended (void **state)
   turn_seen_part_way_then_covered_case (60, TRUE, TRUE);
   turn_seen_part_way_then_covered_case (48, FALSE, TRUE);
   turn_seen_part_way_then_covered_case (85, TRUE, TRUE);
+}
+
+/* A card seen once past half way round (60 degrees), covered by a hand, and found again
+ * lying squarely as before, where it lay: it was turned and turned back under the hand, the
+ * tap dated as the turn ended, the untap when found (seed 53: a Bog Wraith tapped and
+ * untapped within a fifth of a second, seen turned 59 degrees between). Seen short of half
+ * way (30 degrees), it was only handled. */
+static void
+turned_and_back_under_a_hand_case (double part, gboolean turned)
+{
+  Sim s;
+  guint64 part_frame;
+  int c = card_seen_part_way_then_covered (&s, part, 7, &part_frame);
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  guint64 back = s.frame;
+  sim_step (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), turned);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), turned);
+  if (turned) {
+    assert_tap_dated_as_the_turn_ended (&s, part_frame, part);
+    assert_int_equal (find_obs (&s, TS_OBS_UNTAPPED, 0)->time_us, (gint64) back * FRAME_US);
+  }
+  sim_clear (&s);
+}
+
+static void
+test_track__turned_past_half_way_and_back_under_a_hand_is_a_tap_and_untap (void **state)
+{
+  turned_and_back_under_a_hand_case (60, TRUE);
+  turned_and_back_under_a_hand_case (30, FALSE);
+}
+
+/* ... and so it is, once its title, read again after the gap, is its own; read as another
+ * card, that card was put where the first lay, which turned as it was taken (seed 449: a
+ * Library of Leng put where a Bayou had lain). */
+static void
+turned_and_back_read_again_case (int grey, gboolean light_left, gboolean turned)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  forest_entered_id (&s);
+  s.cards[c].angle = 60;
+  sim_step (&s, 1);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 7);
+  paint_title (im, 300, 300, grey, light_left);
+  s.cards[c].angle = 0;
+  s.cards[c].present = TRUE;
+  sim_step (&s, 2 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_TAPPED), turned);
+  assert_int_equal (count_kind (&s, TS_OBS_UNTAPPED), turned);
+  forest_sim_clear (&s, &fr);
+}
+
+static void
+test_track__turned_and_back_under_a_hand_is_reported_once_read_as_itself (void **state)
+{
+  turned_and_back_read_again_case (10, TRUE, TRUE);    /* reads Forest */
+  turned_and_back_read_again_case (60, FALSE, FALSE);  /* reads Island */
 }
 
 static void
@@ -6353,6 +6433,8 @@ main (void)
     cmocka_unit_test (test_track__card_carried_over_a_gone_cards_place_does_not_date_its_departure),
     cmocka_unit_test (test_track__tap_last_seen_past_half_way_is_dated_as_it_ended),
     cmocka_unit_test (test_track__tap_last_seen_short_of_half_way_is_dated_when_found),
+    cmocka_unit_test (test_track__turned_past_half_way_and_back_under_a_hand_is_a_tap_and_untap),
+    cmocka_unit_test (test_track__turned_and_back_under_a_hand_is_reported_once_read_as_itself),
     cmocka_unit_test (test_track__line_askew_over_where_a_card_went_is_not_it),
     cmocka_unit_test (test_track__line_lying_as_a_card_out_of_sight_is_it),
     cmocka_unit_test (test_track__flicker_is_not_a_card),
