@@ -1475,8 +1475,6 @@ ghost_new (TsTracker *t, const Track *tr, gint64 left_us, gint64 time_us)
   g->peak_us = 0;
 }
 
-/* tr's card, read again as itself: still the same card after any gap, and a turn held for
- * the readings is its own. */
 static void turn_report (TsTracker *t, Track *tr, gboolean tapped, gint64 time_us, double off,
                          GArray *out);
 
@@ -1493,6 +1491,8 @@ half_turn_release (TsTracker *t, Track *tr, GArray *out)
   tr->half_turn_us = tr->half_back_us = 0;
 }
 
+/* tr's card, read again as itself: still the same card after any gap, and a turn held for
+ * the readings is its own, as are a turn and a turn back seen across the gap. */
 static void
 still_itself (TsTracker *t, Track *tr, GArray *out)
 {
@@ -2255,7 +2255,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   double prev_dt = from_tapped (tr->prev_angle);
   double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
   if (regained && prev_other < 45 && prev_matched_us >= tr->turned_us)
-    regained_us = MIN (time_us, prev_seen_us + (gint64) (MAX (prev_other, 0) / 90 * QUARTER_TURN_US));
+    regained_us =
+      MIN (time_us, prev_seen_us + (gint64) (MAX (prev_other, 0) / 90 * QUARTER_TURN_US));
   /* Last seen past half way round where it lay, and found again lying squarely as before:
    * it was turned and turned back under a hand, the turn ended as above, the turn back when
    * found (seed 53: a Bog Wraith tapped and untapped within a fifth of a second, seen turned

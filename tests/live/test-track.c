@@ -2366,7 +2366,8 @@ assert_tap_dated_as_the_turn_ended (const Sim *s, guint64 part_frame, double par
   assert_int_equal (count_kind (s, TS_OBS_TAPPED), 1);
   /* The angle a card is seen at strays by a degree (about 2 ms of a turn). */
   gint64 rest_us = (gint64) ((90 - part) / 90 * (G_USEC_PER_SEC / 6));
-  gint64 off = find_obs (s, TS_OBS_TAPPED, 0)->time_us - ((gint64) part_frame * FRAME_US + rest_us);
+  gint64 ended_us = (gint64) part_frame * FRAME_US + rest_us;
+  gint64 off = find_obs (s, TS_OBS_TAPPED, 0)->time_us - ended_us;
   assert_true (ABS (off) <= 2000);
 }
 
