@@ -1816,6 +1816,15 @@ long_side (const double size[2])
   return MAX (MAX (size[0], size[1]), 1e-6);
 }
 
+/* Was tr last seen carried off where it lay: CARRIED_GAP of its length or more from where it
+ * lay still? */
+static gboolean
+last_seen_carried (const Track *tr)
+{
+  return hypot (tr->last.center[0] - tr->home[0], tr->last.center[1] - tr->home[1]) >=
+         CARRIED_GAP * long_side (tr->size);
+}
+
 /* Are two sizes (a card's, a detection's) within MAX_SIZE_RATIO of each other, long side to
  * long side? */
 static gboolean
@@ -2166,8 +2175,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * tapped, carried to its graveyard across where a White Knight was being put down, lost
    * two frames, took the Knight's outline and was reported untapped). The turn is held
    * while the readings decide, as after a longer gap. */
-  double off_home = hypot (tr->last.center[0] - tr->home[0], tr->last.center[1] - tr->home[1]);
-  gboolean carried_gap = was_missing && off_home >= CARRIED_GAP * long_side (tr->size);
+  gboolean carried_gap = was_missing && last_seen_carried (tr);
   /* Of several gaps close together, the old card was last seen as the first began, and
    * the new one came as the longest ended (the others are hands passing, a card carried
    * across). A gap counts from the frame it was last seen where it was looked for: a title
@@ -2254,7 +2262,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   gint64 regained_us = time_us;
   double prev_dt = from_tapped (tr->prev_angle);
   double prev_other = tr->tapped ? 90 - prev_dt : prev_dt;
-  if (regained && prev_other < 45 && prev_matched_us >= tr->turned_us)
+  gboolean past_half = regained && prev_other < 45 && prev_matched_us >= tr->turned_us;
+  if (past_half)
     regained_us =
       MIN (time_us, prev_seen_us + (gint64) (MAX (prev_other, 0) / 90 * QUARTER_TURN_US));
   /* Last seen past half way round where it lay, and found again lying squarely as before:
@@ -2264,9 +2273,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * made that in doubt: a card put where another lay, turned as it was taken, looks the same
    * (seed 449: a Library of Leng put where a Bayou had lain). Undone within FLAP_US, it is
    * no turn. */
-  if (regained && tr->state == TRACK_ACTIVE && !tr->pile && own_size &&
-      now == tr->tapped && 90 - other <= PEAK_DEG && prev_other < 45 &&
-      prev_matched_us >= tr->turned_us && time_us - regained_us >= FLAP_US &&
+  if (past_half && tr->state == TRACK_ACTIVE && !tr->pile && own_size &&
+      now == tr->tapped && 90 - other <= PEAK_DEG && time_us - regained_us >= FLAP_US &&
       hypot (in->center[0] - tr->home[0], in->center[1] - tr->home[1]) <
         0.15 * long_side (tr->size)) {
     tr->half_turn_us = regained_us;
@@ -3753,8 +3761,8 @@ ts_tracker_flush (TsTracker *t, GArray *out)
   drain_results (t, out, 0, TRUE);
 }
 
-/* Is tr, a card in play, last seen carried off where it lay (CARRIED_GAP of its length or
- * more from where it lay still), out of sight GAP_FRAMES or more since? As the recording
+/* Is tr, a card in play, last seen carried off where it lay (last_seen_carried()), out of
+ * sight GAP_FRAMES or more since? As the recording
  * ends it is gone, to a pile if carried its way, without waiting PILE_UNSEEN_US (seed 479: a
  * Wrath of God carried to its graveyard in the recording's last second, last seen 27
  * frames before the end, was never reported gone). */
@@ -3762,8 +3770,7 @@ static gboolean
 carried_off_unseen (const TsTracker *t, const Track *tr)
 {
   return tr->state == TRACK_ACTIVE && !tr->pile && t->cur - tr->last_frame > GAP_FRAMES &&
-         hypot (tr->last.center[0] - tr->home[0], tr->last.center[1] - tr->home[1]) >=
-           CARRIED_GAP * long_side (tr->size);
+         last_seen_carried (tr);
 }
 
 void

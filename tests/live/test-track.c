@@ -1046,6 +1046,18 @@ forest_sim_init (Sim *s, FakeReader *fr, TsImage **image, double angle)
   return c;
 }
 
+/* forest_sim_init's Forest, upright, with the tracker tuned as p. */
+static int
+forest_sim_init_tuned (Sim *s, FakeReader *fr, TsImage **image, TsTrackerParams *p)
+{
+  int c = fake_sim_init_tuned (s, fr, 0, p);
+  *image = ts_image_new (1000, 800, 3);
+  s->image = *image;
+  paint_title (*image, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step (s, FPS);
+  return c;
+}
+
 /* forest_sim_init's Forest, upright, then out of sight (in a hand, carried off) frames
  * frames. Returns its index. */
 static int
@@ -2481,11 +2493,8 @@ line_over_where_a_card_went_case (double angle, gboolean found_again)
   TsTrackerParams p;
   ts_tracker_params_init (&p);
   p.leave_after_ms = 2000;
-  int c = fake_sim_init_tuned (&s, &fr, 0, &p);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  sim_step (&s, FPS);
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init_tuned (&s, &fr, &im, &p);
   assert_non_null (find_named (&s, TS_OBS_ENTERED, "Forest"));
   s.cards[c].present = FALSE;
   guint64 gone = s.frame;
@@ -3719,11 +3728,8 @@ test_track__named_before_a_gap_is_read_again_before_it_is_reported (void **state
   TsTrackerParams p;
   ts_tracker_params_init (&p);
   p.leave_after_ms = 2000;
-  int c = fake_sim_init_tuned (&s, &fr, 0, &p);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  sim_step (&s, FPS);
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init_tuned (&s, &fr, &im, &p);
   forest_entered_id (&s);
   s.cards[c].present = FALSE;
   int line = sim_add_line (&s, 380, 300, NULL, AREA_BATTLEFIELD, 1);  /* reads Forest */
@@ -4602,11 +4608,8 @@ test_track__track_joining_a_card_swapped_in_reports_no_turn_of_the_old_one (void
   TsTrackerParams p;
   ts_tracker_params_init (&p);
   p.report_unread = FALSE;  /* the live tuning: what never reads is never reported */
-  int c = fake_sim_init_tuned (&s, &fr, 0, &p);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
-  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
-  sim_step (&s, FPS);
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init_tuned (&s, &fr, &im, &p);
   paint_title (im, 300, 325, BLANK_GREY, FALSE);
   int d = sim_add (&s, 300, 325, NULL, AREA_BATTLEFIELD);
   sim_step (&s, 10);
