@@ -263,6 +263,7 @@ typedef struct {
   gint64 half_turn_us, half_back_us;
   guint half_id;
   int seen_frames, quad_frames;  /* frames seen, and of those with the whole outline */
+  int seen_at_back, quads_at_back;  /* ... before it was last found again after a gap */
   int own_frames;                /* of those, with an outline a card's size (own_outline) */
   char *name;             /* the card's identity: a name its readings agree on, or NULL */
   double name_score;
@@ -2162,10 +2163,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   }
   if (in->has_quad && own_size && tr->own_frames == 0)
     tr->whole_us = time_us;
-  /* Outlined whole for the first time, seen till now only by outlines of another size than
-   * a card's. */
+  /* Outlined whole for the first time, seen till now (or since it was last found again
+   * after a gap) only by outlines of another size than a card's. */
   gboolean first_whole = in->has_quad && own_size && tr->own_frames == 0 &&
-                         tr->quad_frames > 0 && tr->quad_frames == tr->seen_frames;
+                         tr->quad_frames > tr->quads_at_back &&
+                         tr->quad_frames - tr->quads_at_back ==
+                           tr->seen_frames - tr->seen_at_back;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->own_frames += in->has_quad && own_size;
@@ -2189,6 +2192,8 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
     tr->gap_recheck = TRUE;
     tr->back_us = time_us;
     tr->back_gap_us = time_us - tr->matched_us;
+    tr->seen_at_back = tr->seen_frames - 1;
+    tr->quads_at_back = tr->quad_frames - in->has_quad;
     if (tr->gap_to_us == 0 || tr->matched_us - tr->gap_to_us > GAP_RECENT_US) {
       tr->gap_from_us = tr->matched_us;
       memcpy (tr->gap_home, tr->home, sizeof tr->gap_home);
@@ -2230,10 +2235,16 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * whole outline says how it lies (seed 457: a Braingeyser carried in, outlined in part
    * across, then whole and upright, then tapped, was reported tapped when first seen). Not
    * a track followed by a title line before (a stray line that a card then came over: its
-   * turns are that card's, seen as they come). */
+   * turns are that card's, seen as they come), unless a gap came between: then the card
+   * came as the gap ended, and the state the track had settled in was the line's (seed
+   * 521: a Counterspell carried in sideways over where a stray line, turned a quarter, had
+   * been followed 40 frames before, was reported come untapped and tapped at its first
+   * whole outline, upright, 4 frames before its tap). */
   if (first_whole && (tr->state == TRACK_TENTATIVE || tr->state == TRACK_PENDING) &&
-      !tr->entry_settled && tr->n_pend_turns == 0) {
+      tr->n_pend_turns == 0) {
     tr->tapped = from_tapped (tr->angle) < 45;
+    if (tr->entry_settled)
+      tr->entry_tapped = tr->tapped;
     tr->turn_frames = tr->turn_looks = 0;
   }
   double dt = from_tapped (tr->angle);

@@ -1088,6 +1088,51 @@ forest_sim_clear (Sim *s, FakeReader *fr)
   g_cond_clear (&fr->cond);
 }
 
+/* A stray line that read no name, turned a quarter as it lay (its track took it for
+ * tapped), out of sight a second; then a card carried in over where it lay, seen first in
+ * part, lying across, then whole and upright, then tapped, and read only after its tap: its
+ * first whole outline says how it came (seed 521: a Counterspell so carried in was reported
+ * come untapped and tapped at that first whole outline, 4 frames before its tap). */
+static void
+test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 500, 300, BLANK_GREY, TRUE);  /* reads nothing */
+  int c = sim_add_line (&s, 500, 300, NULL, AREA_BATTLEFIELD, 1);
+  s.cards[c].angle = 90;
+  sim_step (&s, 10);
+  s.cards[c].present = FALSE;
+  sim_step (&s, FPS);
+  /* The card comes: a part of it across, then whole and upright. */
+  s.cards[c].present = TRUE;
+  s.cards[c].title_only = FALSE;
+  s.cards[c].scale = 0.7;
+  sim_step (&s, 3);
+  s.cards[c].scale = 1;
+  s.cards[c].angle = 0;
+  sim_step (&s, 1);
+  /* A hand over it as it is tapped. */
+  s.cards[c].present = FALSE;
+  sim_step (&s, 2);
+  s.cards[c].present = TRUE;
+  s.cards[c].angle = 80;
+  sim_step (&s, 1);
+  s.cards[c].angle = 90;
+  guint64 tapped = s.frame;
+  sim_step (&s, 1);
+  paint_title (im, 500, 300, 60, TRUE);  /* reads Island */
+  sim_step (&s, 2 * FPS);
+  const TsObservation *e = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (e);
+  assert_false (e->tapped);
+  assert_int_equal (count_named (&s, TS_OBS_TAPPED, "Island"), 1);
+  assert_dated_within (find_named (&s, TS_OBS_TAPPED, "Island"), tapped, 2);
+  forest_sim_clear (&s, &fr);
+}
+
 
 /* A Forest (at 300, 300) and an Island (at 500, 300) in play, read by the fake reader, which
  * is asked again for a name read once only a third of a second later (a busy reader); the
@@ -6423,6 +6468,7 @@ main (void)
     cmocka_unit_test (test_track__part_of_a_card_shaped_like_it_turned_is_no_tap),
     cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
     cmocka_unit_test (test_track__card_first_outlined_in_part_across_enters_as_it_lies_whole),
+    cmocka_unit_test (test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole),
     cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
