@@ -2239,13 +2239,23 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * came as the gap ended, and the state the track had settled in was the line's (seed
    * 521: a Counterspell carried in sideways over where a stray line, turned a quarter, had
    * been followed 40 frames before, was reported come untapped and tapped at its first
-   * whole outline, upright, 4 frames before its tap). */
-  if (first_whole && (tr->state == TRACK_TENTATIVE || tr->state == TRACK_PENDING) &&
-      tr->n_pend_turns == 0) {
-    tr->tapped = from_tapped (tr->angle) < 45;
-    if (tr->entry_settled)
-      tr->entry_tapped = tr->tapped;
-    tr->turn_frames = tr->turn_looks = 0;
+   * whole outline, upright, 4 frames before its tap); so were the turns it kept from
+   * before the gap. */
+  if (first_whole && (tr->state == TRACK_TENTATIVE || tr->state == TRACK_PENDING)) {
+    if (tr->back_us > 0 && tr->quads_at_back < tr->seen_at_back) {
+      int old = 0;
+      while (old < tr->n_pend_turns && tr->pend_turn[old].us < tr->back_us)
+        old++;
+      memmove (tr->pend_turn, tr->pend_turn + old,
+               (size_t) (tr->n_pend_turns - old) * sizeof tr->pend_turn[0]);
+      tr->n_pend_turns -= old;
+    }
+    if (tr->n_pend_turns == 0) {
+      tr->tapped = from_tapped (tr->angle) < 45;
+      if (tr->entry_settled)
+        tr->entry_tapped = tr->tapped;
+      tr->turn_frames = tr->turn_looks = 0;
+    }
   }
   double dt = from_tapped (tr->angle);
   double du = 90 - dt;

@@ -1088,13 +1088,15 @@ forest_sim_clear (Sim *s, FakeReader *fr)
   g_cond_clear (&fr->cond);
 }
 
-/* A stray line that read no name, turned a quarter as it lay (its track took it for
- * tapped), out of sight a second; then a card carried in over where it lay, seen first in
- * part, lying across, then whole and upright, then tapped, and read only after its tap: its
- * first whole outline says how it came (seed 521: a Counterspell so carried in was reported
- * come untapped and tapped at that first whole outline, 4 frames before its tap). */
+/* A stray line that read no name, lying turned a quarter (its track took it for tapped),
+ * seen turning so first if turned_there (a turn its track kept, not yet reported), out of
+ * sight a second; then a card carried in over where it lay, seen first in part, lying
+ * across, then whole and upright, then tapped under a hand, and read only after its tap:
+ * its first whole outline says how it came (seed 521: a Counterspell so carried in was
+ * reported come untapped and tapped at that first whole outline, 4 frames before its tap;
+ * without its rule, here it comes tapped). */
 static void
-test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole (void **state)
+card_come_over_an_old_stray_line_case (gboolean turned_there)
 {
   FakeReader fr;
   Sim s;
@@ -1102,6 +1104,8 @@ test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole (void **sta
   forest_sim_init (&s, &fr, &im, 0);
   paint_title (im, 500, 300, BLANK_GREY, TRUE);  /* reads nothing */
   int c = sim_add_line (&s, 500, 300, NULL, AREA_BATTLEFIELD, 1);
+  if (turned_there)
+    sim_step (&s, 5);
   s.cards[c].angle = 90;
   sim_step (&s, 10);
   s.cards[c].present = FALSE;
@@ -1131,6 +1135,19 @@ test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole (void **sta
   assert_int_equal (count_named (&s, TS_OBS_TAPPED, "Island"), 1);
   assert_dated_within (find_named (&s, TS_OBS_TAPPED, "Island"), tapped, 2);
   forest_sim_clear (&s, &fr);
+}
+
+static void
+test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole (void **state)
+{
+  card_come_over_an_old_stray_line_case (FALSE);
+}
+
+/* ... also when the line was seen turning there: that turn was the line's. */
+static void
+test_track__card_come_over_a_stray_line_seen_turning_enters_as_it_lies_whole (void **state)
+{
+  card_come_over_an_old_stray_line_case (TRUE);
 }
 
 
@@ -6469,6 +6486,7 @@ main (void)
     cmocka_unit_test (test_track__card_tapped_as_it_is_played_enters_then_taps),
     cmocka_unit_test (test_track__card_first_outlined_in_part_across_enters_as_it_lies_whole),
     cmocka_unit_test (test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole),
+    cmocka_unit_test (test_track__card_come_over_a_stray_line_seen_turning_enters_as_it_lies_whole),
     cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
