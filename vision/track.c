@@ -2550,10 +2550,13 @@ find_reappeared (TsTracker *t, const Track *nw)
     /* Seen now, it is another card, unless it lies mostly over nw under the same name
      * (its track had slid off the card onto something beside it: two identical cards lie
      * apart, and nw is the card found again), or it is being read again, its title looking
-     * changed, and nw, on a pile, reads as it (the card went there and another lies in its
-     * place). */
+     * changed, and nw, on a pile of its owner's, reads as it (the card went there and
+     * another lies in its place; a card goes to its owner's graveyard: seed 569, an Island
+     * read again after its tap was reported put on the other player's graveyard, where an
+     * Underground Sea's line read "Island", and came anew, with its turns). */
     gboolean read_on_pile = nw->pile && !o->pile && nw->name && o->name &&
-                            strcmp (nw->name, o->name) == 0;
+                            strcmp (nw->name, o->name) == 0 &&
+                            (o->last_frame != t->cur || same_owner (o, nw));
     if (o->last_frame == t->cur && !(read_on_pile && o->rechecking) &&
         (nw->name == NULL || o->name == NULL || strcmp (nw->name, o->name) != 0 ||
          d >= (o->last.has_quad ? SLID_OFF : SLID_OFF_LINE) * long_side (o->size) ||

@@ -1088,6 +1088,47 @@ forest_sim_clear (Sim *s, FakeReader *fr)
   g_cond_clear (&fr->cond);
 }
 
+/* A card in play, seen now, whose title is being read again (found again after a hand
+ * covered it), is not the card of its name read on the other player's graveyard: cards
+ * go to their owner's (seed 569: an Island, its title read again after its tap, was
+ * reported put on the other player's graveyard, where an Underground Sea's line read
+ * "Island"; the Island, still in play, came anew, with its turns). */
+static void
+test_track__card_read_again_is_not_the_one_read_on_anothers_graveyard (void **state)
+{
+  FakeReader fr = { .line_room = G_MAXDOUBLE };
+  g_mutex_init (&fr.lock);
+  g_cond_init (&fr.cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  Sim s;
+  sim_init (&s, NULL, &reader);
+  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
+  s.image = im;
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
+  sim_step_flushed (&s, FPS);
+  const TsObservation *e = find_named (&s, TS_OBS_ENTERED, "Forest");
+  assert_non_null (e);
+  guint id = e->track_id;
+  /* Covered a moment; found again, its title is read again, the reader busy. */
+  fake_reader_block (&fr, TRUE);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 10);
+  s.cards[c].present = TRUE;
+  sim_step (&s, 5);
+  /* Meanwhile a Forest on the other player's graveyard. */
+  int p = sim_add (&s, 800, 600, "Forest", AREA_GRAVEYARD);
+  s.cards[p].owner = 1;
+  sim_step (&s, FPS);
+  fake_reader_block (&fr, FALSE);
+  sim_step_flushed (&s, FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_named (&s, TS_OBS_ENTERED, "Forest"), 2);
+  assert_int_equal (find_obs (&s, TS_OBS_ENTERED, 0)->track_id, id);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A stray line that read no name, lying turned a quarter (its track took it for tapped),
  * seen turning so first if turned_there (a turn its track kept, not yet reported), out of
  * sight a second; then a card carried in over where it lay, seen first in part, lying
@@ -6511,6 +6552,7 @@ main (void)
     cmocka_unit_test (test_track__names_read_off_the_frame_loop_once_each),
     cmocka_unit_test (test_track__weak_reading_is_retried_then_kept),
     cmocka_unit_test (test_track__unnamed_card_is_reported_for_confirmation),
+    cmocka_unit_test (test_track__card_read_again_is_not_the_one_read_on_anothers_graveyard),
     cmocka_unit_test (test_track__person_name_sticks),
     cmocka_unit_test (test_track__one_off_misread_never_enters_play),
     cmocka_unit_test (test_track__disagreeing_reads_make_one_unknown_card),
