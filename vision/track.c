@@ -1417,16 +1417,20 @@ replaced_since (const Track *o, gint64 since_us)
   return o->gap_to_us > 0 && o->gap_from_us < since_us;
 }
 
-/* A card of the pile's owner's reported in play as name, out of sight since before since_us,
- * or seen since only as another card put where it lay (replaced_since) (NULL: none). */
+/* A card of the pile's owner's reported in play as name, out of sight since before since_us
+ * (when the pile was first read as name), or seen since only as another card put where it
+ * lay (replaced_since) (NULL: none). A ghost's card (another card lies where it lay) goes
+ * to a pile first read as it after it was last seen, whose top changed since, though its
+ * look may have changed too little to tell (seed 587: a Death Ward put on its graveyard
+ * over a band much like its own); read so before, only to a pile seen to change since. */
 static Track *
 in_play_gone (TsTracker *t, const Track *pile, const char *name, gint64 since_us)
 {
   for (guint i = 0; i < t->tracks->len; i++) {
     Track *o = t->tracks->pdata[i];
     if (o != pile && in_play_as (o, name) && same_owner (o, pile) &&
-        ghost_may_go_to (o, pile) &&
-        (o->last_seen_us < since_us || replaced_since (o, since_us)))
+        (o->last_seen_us < since_us ||
+         (ghost_may_go_to (o, pile) && replaced_since (o, since_us))))
       return o;
   }
   return NULL;

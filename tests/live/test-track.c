@@ -1524,6 +1524,38 @@ test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there (void **s
 }
 
 
+/* ... also when the pile's top, covered a moment by the hand, looks much as it did (its
+ * band's light and dark parts where the old top's were): the reading there named the card
+ * only after it was last seen where it lay, so the pile's top changed since (seed 587: a
+ * Death Ward put on its graveyard, over another card's band much like its own, reported
+ * gone to nowhere, then put on the graveyard from nowhere). */
+static void
+test_track__card_replaced_found_on_its_pile_looking_alike_moved_there (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  guint forest_id;
+  int pile;
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 190, FPS, &forest_id, &pile);
+  guint64 last_seen = s.frame - 1;
+  s.cards[pile].present = FALSE;  /* the hand that puts the Forest there */
+  swap_for_untapped_island (&s, im, c);
+  for (int k = 0; k < 3 * FPS && find_named (&s, TS_OBS_ENTERED, "Island") == NULL; k++)
+    sim_step_flushed (&s, 1);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
+  paint_title (im, 900, 600, 200, TRUE);  /* reads Forest, a shade off the old top */
+  s.cards[pile].present = TRUE;
+  sim_step_flushed (&s, 3 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
+  assert_non_null (mv);
+  assert_int_equal (mv->track_id, forest_id);
+  assert_int_equal (mv->area, AREA_GRAVEYARD);
+  assert_dated_within (mv, last_seen, 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A piece of a reported Forest's title, followed by a track of its own (held back as a piece
  * of the card), goes out of sight as the Forest is carried to its graveyard; a second Forest
  * is put where the piece lay over a second later, its outline seen there for the first time:
@@ -6694,6 +6726,7 @@ main (void)
     cmocka_unit_test (test_track__second_track_of_a_card_goes_on_from_the_cards_state),
     cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
     cmocka_unit_test (test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there),
+    cmocka_unit_test (test_track__card_replaced_found_on_its_pile_looking_alike_moved_there),
     cmocka_unit_test (test_track__card_replaced_as_the_recording_ends_left),
     cmocka_unit_test (test_track__card_rechecked_then_taken_away_and_replaced_left_as_it_went),
   };
