@@ -2167,12 +2167,7 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
   }
   if (in->has_quad && own_size && tr->own_frames == 0)
     tr->whole_us = time_us;
-  /* Outlined whole for the first time, seen till now (or since it was last found again
-   * after a gap) only by outlines of another size than a card's. */
-  gboolean first_whole = in->has_quad && own_size && tr->own_frames == 0 &&
-                         tr->quad_frames > tr->quads_at_back &&
-                         tr->quad_frames - tr->quads_at_back ==
-                           tr->seen_frames - tr->seen_at_back;
+  gboolean never_whole = tr->own_frames == 0;
   tr->seen_frames++;
   tr->quad_frames += in->has_quad;
   tr->own_frames += in->has_quad && own_size;
@@ -2209,6 +2204,12 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
       tr->gap_longest_us = time_us - tr->matched_us;
     }
   }
+  /* Outlined whole for the first time, seen till now (or since it was last found again
+   * after a gap: maybe just now) only by outlines of another size than a card's, if at all
+   * since that gap. */
+  gboolean first_whole = in->has_quad && own_size && never_whole && tr->seen_frames > 1 &&
+                         tr->quad_frames - tr->quads_at_back ==
+                           tr->seen_frames - tr->seen_at_back;
   tr->matched_us = time_us;
   tr->last_seen_us = time_us;
   tr->last_frame = t->cur;
@@ -2244,7 +2245,9 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
    * 521: a Counterspell carried in sideways over where a stray line, turned a quarter, had
    * been followed 40 frames before, was reported come untapped and tapped at its first
    * whole outline, upright, 4 frames before its tap); so were the turns it kept from
-   * before the gap. */
+   * before the gap. So too when its first whole outline is the first sight of it after the
+   * gap (seed 577: a Lance slid into place upright and tapped as it slid, where a stray
+   * line had been followed 15 frames before, was reported come tapped, its tap lost). */
   if (first_whole && (tr->state == TRACK_TENTATIVE || tr->state == TRACK_PENDING)) {
     if (tr->back_us > 0 && tr->quads_at_back < tr->seen_at_back) {
       int old = 0;

@@ -1192,6 +1192,48 @@ test_track__card_come_over_a_stray_line_seen_turning_enters_as_it_lies_whole (vo
 }
 
 
+/* A stray line lying turned a quarter (its track took it for tapped), out of sight half a
+ * second; then a card put where it lay, seen whole and upright as soon as it is seen at
+ * all, sliding into place, upright two frames, then tapped as it slid: it came untapped,
+ * and was tapped as it settled (seed 577: a Lance put where a stray line had been followed 15 frames
+ * before was reported come tapped, its tap 5 frames later lost). */
+static void
+test_track__card_put_whole_where_a_stray_line_lay_enters_as_it_lies (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 500, 300, BLANK_GREY, TRUE);  /* reads nothing */
+  int c = sim_add_line (&s, 500, 300, NULL, AREA_BATTLEFIELD, 1);
+  s.cards[c].angle = 90;
+  sim_step (&s, 3);
+  s.cards[c].present = FALSE;
+  sim_step (&s, FPS / 2);
+  s.cards[c].present = TRUE;
+  s.cards[c].title_only = FALSE;
+  s.cards[c].angle = 0;
+  /* As the Lance was seen: put down sliding into place, upright two frames, lost one, then
+   * turning as it slid on (-1: lost). */
+  static const double seen[] = { 0, 8, -1, 56, 81, 90 };
+  for (guint k = 0; k < G_N_ELEMENTS (seen); k++) {
+    s.cards[c].present = seen[k] >= 0;
+    s.cards[c].angle = MAX (seen[k], 0);
+    s.cards[c].x = 500 - 8.0 * (5 - (int) k);
+    s.cards[c].y = 300 - 8.0 * (5 - (int) k);
+    paint_title (im, s.cards[c].x, s.cards[c].y, 60, TRUE);  /* reads Island */
+    sim_step (&s, 1);
+  }
+  guint64 tapped = s.frame - 1;
+  sim_step (&s, 2 * FPS);
+  const TsObservation *e = find_named (&s, TS_OBS_ENTERED, "Island");
+  assert_non_null (e);
+  assert_false (e->tapped);
+  assert_int_equal (count_named (&s, TS_OBS_TAPPED, "Island"), 1);
+  assert_dated_within (find_named (&s, TS_OBS_TAPPED, "Island"), tapped, 2);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A Forest (at 300, 300) and an Island (at 500, 300) in play, read by the fake reader, which
  * is asked again for a name read once only a third of a second later (a busy reader); the
  * Island is put on its owner's graveyard (at 900, 600), its way there unseen, and k frames
@@ -6560,6 +6602,7 @@ main (void)
     cmocka_unit_test (test_track__card_first_outlined_in_part_across_enters_as_it_lies_whole),
     cmocka_unit_test (test_track__card_come_over_an_old_stray_line_enters_as_it_lies_whole),
     cmocka_unit_test (test_track__card_come_over_a_stray_line_seen_turning_enters_as_it_lies_whole),
+    cmocka_unit_test (test_track__card_put_whole_where_a_stray_line_lay_enters_as_it_lies),
     cmocka_unit_test (test_track__card_tapped_from_the_start_enters_tapped),
     cmocka_unit_test (test_track__half_turn_while_handled_is_not_a_tap),
     cmocka_unit_test (test_track__tap_undone_at_once_is_a_tap_and_an_untap),
