@@ -3357,10 +3357,12 @@ announce (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
    * its owner's graveyard reaches over the pile (seed 29: a Timetwister, covered a moment
    * by a card carried past, was reported put in the graveyard). So has one whose line lies
    * where its title would be turned a quarter: it was tapped (or untapped) where it lay, its
-   * outline lost as it turned (seed 83: a Wall of Bone tapped beside its graveyard). */
+   * outline lost as it turned (seed 83: a Wall of Bone tapped beside its graveyard). The
+   * line may have been outlined in part now and then (the edge of a hand over the card:
+   * seed 541, a Thicket Basilisk reported put in its graveyard, its untap lost). */
   double tx, ty;
   quad_centre (tr->last.title_px, &tx, &ty);
-  if (old != NULL && old->area != tr->area && tr->quad_frames == 0 &&
+  if (old != NULL && old->area != tr->area && mostly_title (tr) &&
       (on_title_line (old->last.title_px, tx, ty) || on_turned_title (old, tx, ty)))
     over = old;
   if (over != NULL) {

@@ -1195,8 +1195,8 @@ test_track__card_come_over_a_stray_line_seen_turning_enters_as_it_lies_whole (vo
 /* A stray line lying turned a quarter (its track took it for tapped), out of sight half a
  * second; then a card put where it lay, seen whole and upright as soon as it is seen at
  * all, sliding into place, upright two frames, then tapped as it slid: it came untapped,
- * and was tapped as it settled (seed 577: a Lance put where a stray line had been followed 15 frames
- * before was reported come tapped, its tap 5 frames later lost). */
+ * and was tapped as it settled (seed 577: a Lance put where a stray line had been followed
+ * 15 frames before was reported come tapped, its tap 5 frames later lost). */
 static void
 test_track__card_put_whole_where_a_stray_line_lay_enters_as_it_lies (void **state)
 {
@@ -1595,6 +1595,36 @@ test_track__card_replaced_found_on_its_pile_looking_alike_moved_there (void **st
   assert_int_equal (mv->track_id, forest_id);
   assert_int_equal (mv->area, AREA_GRAVEYARD);
   assert_dated_within (mv, last_seen, 0);
+  forest_sim_clear (&s, &fr);
+}
+
+/* A Forest in play, its outline lost a while (a hand over half of it), seen meanwhile by
+ * pieces of outline and its title line alone, whose card centre is guessed on the wrong side
+ * of the line, on its owner's graveyard, and read there: that is the Forest's own title
+ * where it lay, not the Forest put on the pile (seed 541: a Thicket Basilisk lying tapped
+ * beside its graveyard, so seen, was reported put there, and its untap lost). */
+static void
+test_track__card_title_seen_alone_where_it_lies_is_not_put_on_a_pile (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  int c = forest_sim_init (&s, &fr, &im, 0);
+  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Forest"));
+  s.cards[c].present = FALSE;
+  /* First outlined in part a few frames (the hand's edge), then its title line alone. */
+  int line = sim_add (&s, 300, 400, NULL, AREA_GRAVEYARD);
+  s.cards[line].scale = 0.6;
+  s.cards[line].title_dy = -100;  /* its title the Forest's */
+  sim_step_flushed (&s, 3);
+  s.cards[line].title_only = TRUE;
+  sim_step_flushed (&s, 2 * FPS);
+  s.cards[line].present = FALSE;
+  s.cards[c].present = TRUE;
+  sim_step_flushed (&s, 2 * FPS);
+  assert_null (find_named (&s, TS_OBS_MOVED, "Forest"));
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_named (&s, TS_OBS_ENTERED, "Forest"), 1);
   forest_sim_clear (&s, &fr);
 }
 
@@ -6770,6 +6800,7 @@ main (void)
     cmocka_unit_test (test_track__card_turning_onto_where_another_lay_is_itself),
     cmocka_unit_test (test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there),
     cmocka_unit_test (test_track__card_replaced_found_on_its_pile_looking_alike_moved_there),
+    cmocka_unit_test (test_track__card_title_seen_alone_where_it_lies_is_not_put_on_a_pile),
     cmocka_unit_test (test_track__card_replaced_as_the_recording_ends_left),
     cmocka_unit_test (test_track__card_rechecked_then_taken_away_and_replaced_left_as_it_went),
   };
