@@ -1535,25 +1535,28 @@ test_track__card_carried_towards_a_pile_and_replaced_moved_there (void **state)
 }
 
 /* A card in play is taken away under a hand and an Island put where it lay; only after the
- * Island is recognised does the top of the card's graveyard change and read as the card: it
- * went to the graveyard, dated when it was last seen where it lay, it did not leave for an
- * unseen place (seed 313: The Hive, reported gone to nowhere two frames before its graveyard
- * was read as it). */
+ * Island is recognised does the top of the card's graveyard (first reading top_grey's name)
+ * change and read as the card (new_grey, its light end left if light_left), the pile under
+ * the hand meanwhile if covered: it went to the graveyard, dated when it was last seen
+ * where it lay, it did not leave for an unseen place. */
 static void
-test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there (void **state)
+card_replaced_found_on_its_pile_case (int top_grey, int new_grey, gboolean light_left,
+                                      gboolean covered)
 {
   FakeReader fr;
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint forest_id;
   int pile;
-  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 110, FPS, &forest_id, &pile);
+  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, top_grey, FPS, &forest_id, &pile);
   guint64 last_seen = s.frame - 1;
+  s.cards[pile].present = !covered;
   swap_for_untapped_island (&s, im, c);
   for (int k = 0; k < 3 * FPS && find_named (&s, TS_OBS_ENTERED, "Island") == NULL; k++)
     sim_step_flushed (&s, 1);
   assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
-  paint_title (im, 900, 600, 10, FALSE);  /* the pile's new top reads Forest */
+  paint_title (im, 900, 600, new_grey, light_left);  /* the pile's new top reads Forest */
+  s.cards[pile].present = TRUE;
   sim_step_flushed (&s, 3 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
   const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
@@ -1565,37 +1568,23 @@ test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there (void **s
   forest_sim_clear (&s, &fr);
 }
 
+/* (Seed 313: The Hive, reported gone to nowhere two frames before its graveyard was read as
+ * it.) */
+static void
+test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there (void **state)
+{
+  card_replaced_found_on_its_pile_case (110, 10, FALSE, FALSE);
+}
 
 /* ... also when the pile's top, covered a moment by the hand, looks much as it did (its
- * band's light and dark parts where the old top's were): the reading there named the card
- * only after it was last seen where it lay, so the pile's top changed since (seed 587: a
- * Death Ward put on its graveyard, over another card's band much like its own, reported
- * gone to nowhere, then put on the graveyard from nowhere). */
+ * band's light and dark parts where the old top's were, a shade off): the reading there
+ * named the card only after it was last seen where it lay, so the pile's top changed since
+ * (seed 587: a Death Ward put on its graveyard, over another card's band much like its own,
+ * reported gone to nowhere, then put on the graveyard from nowhere). */
 static void
 test_track__card_replaced_found_on_its_pile_looking_alike_moved_there (void **state)
 {
-  FakeReader fr;
-  Sim s;
-  g_autoptr (TsImage) im = NULL;
-  guint forest_id;
-  int pile;
-  int c = forest_beside_a_pile (&s, &fr, &im, AREA_GRAVEYARD, 190, FPS, &forest_id, &pile);
-  guint64 last_seen = s.frame - 1;
-  s.cards[pile].present = FALSE;  /* the hand that puts the Forest there */
-  swap_for_untapped_island (&s, im, c);
-  for (int k = 0; k < 3 * FPS && find_named (&s, TS_OBS_ENTERED, "Island") == NULL; k++)
-    sim_step_flushed (&s, 1);
-  assert_non_null (find_named (&s, TS_OBS_ENTERED, "Island"));
-  paint_title (im, 900, 600, 200, TRUE);  /* reads Forest, a shade off the old top */
-  s.cards[pile].present = TRUE;
-  sim_step_flushed (&s, 3 * FPS);
-  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
-  const TsObservation *mv = find_named (&s, TS_OBS_MOVED, "Forest");
-  assert_non_null (mv);
-  assert_int_equal (mv->track_id, forest_id);
-  assert_int_equal (mv->area, AREA_GRAVEYARD);
-  assert_dated_within (mv, last_seen, 0);
-  forest_sim_clear (&s, &fr);
+  card_replaced_found_on_its_pile_case (190, 200, TRUE, TRUE);
 }
 
 /* A Forest in play, its outline lost a while (a hand over half of it), seen meanwhile by
