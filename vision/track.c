@@ -2856,6 +2856,32 @@ piece_of_card_unseen (const TsTracker *t, const Track *tr, gint64 time_us)
   return o != NULL && piece_is_card_turned (t, tr, o, time_us) ? o : NULL;
 }
 
+/* Is tr, a line alone never outlined a card's size, off any piles, read as a name that a
+ * reading of a card seen whole nearby (within its length, a moment ago) gave, that card not
+ * yet reported and none of the name in play? Then the line is most likely that card's own
+ * title seen apart as it was carried in (upside down, its card centre guessed off the card),
+ * and it waits for the card to be reported, whose piece it then is (find_overlapped(); seed
+ * 569: a Kormus Bell reported twice, first by such a line, with the other player as owner). */
+static gboolean
+line_of_card_being_read (const TsTracker *t, const Track *tr)
+{
+  if (tr->name == NULL || tr->pile || tr->own_frames > 0 || !mostly_title (tr))
+    return FALSE;
+  gboolean near = FALSE;
+  for (guint i = 0; i < t->tracks->len; i++) {
+    const Track *p = t->tracks->pdata[i];
+    if (in_play_as (p, tr->name))
+      return FALSE;  /* one is in play: the line may be it, or a piece of it */
+    if (p != tr && !p->pile && (p->state == TRACK_TENTATIVE || p->state == TRACK_PENDING) &&
+        p->own_frames > 0 && t->cur - p->last_frame <= GAP_FRAMES &&
+        vote_for (p, tr->name) != NULL &&
+        hypot (p->center[0] - tr->center[0], p->center[1] - tr->center[1]) <
+          long_side (p->size))
+      near = TRUE;
+  }
+  return near;
+}
+
 /* Is a confirmed card ready to be reported? A named one is, unless it is a piece of one in
  * play. An unread one (or one whose readings disagree) is reported unnamed, for the person
  * to confirm, once it has stayed long enough or its readings ran out: most candidates that
@@ -2867,6 +2893,8 @@ may_announce (const TsTracker *t, const Track *tr, gint64 time_us)
   const Track *piece_of = piece_of_card_in_play (t, tr);
   if (piece_of != NULL)
     return piece_is_card_turned (t, tr, piece_of, time_us);
+  if (line_of_card_being_read (t, tr))
+    return FALSE;
   /* Named before a gap and found again, its title being read again: what lies there now
    * may be another card put where it was, so it waits a while for that reading (seed 433: a
    * track named by the title ends of a Thoughtlace turning, pieces of it, took a Lifelace

@@ -1617,6 +1617,32 @@ test_track__card_title_seen_alone_where_it_lies_is_not_put_on_a_pile (void **sta
   forest_sim_clear (&s, &fr);
 }
 
+/* A card carried in: its title line found alone first, away from where the card lands (its
+ * card a guess from the line's width, smaller than the card), and read; the card's own
+ * outline, seen whole nearby a frame later, is read too: one card came, not two (seed 569: a
+ * Kormus Bell reported twice, first by the line, with the other player as owner). */
+static void
+test_track__card_read_with_its_own_line_nearby_came_once (void **state)
+{
+  FakeReader fr;
+  Sim s;
+  g_autoptr (TsImage) im = NULL;
+  forest_sim_init (&s, &fr, &im, 0);
+  paint_title (im, 500, 290, 60, TRUE);  /* the line reads Island */
+  paint_title (im, 500, 330, 60, TRUE);  /* so does the card */
+  int line = sim_add_line (&s, 500, 290, NULL, AREA_BATTLEFIELD, 0.45);
+  sim_step_flushed (&s, 1);
+  int card = sim_add (&s, 500, 330, NULL, AREA_BATTLEFIELD);
+  sim_step_flushed (&s, FPS);
+  s.cards[line].present = FALSE;
+  sim_step_flushed (&s, 2 * FPS);
+  assert_true (s.cards[card].present);
+  assert_int_equal (count_named (&s, TS_OBS_ENTERED, "Island"), 1);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 0);
+  assert_int_equal (count_kind (&s, TS_OBS_MOVED), 0);
+  forest_sim_clear (&s, &fr);
+}
+
 /* A piece of a reported Forest's title, followed by a track of its own (held back as a piece
  * of the card), goes out of sight as the Forest is carried to its graveyard; a second Forest
  * is put where the piece lay over a second later, its outline seen there for the first time:
@@ -6790,6 +6816,7 @@ main (void)
     cmocka_unit_test (test_track__card_replaced_found_on_its_pile_a_moment_later_moved_there),
     cmocka_unit_test (test_track__card_replaced_found_on_its_pile_looking_alike_moved_there),
     cmocka_unit_test (test_track__card_title_seen_alone_where_it_lies_is_not_put_on_a_pile),
+    cmocka_unit_test (test_track__card_read_with_its_own_line_nearby_came_once),
     cmocka_unit_test (test_track__card_replaced_as_the_recording_ends_left),
     cmocka_unit_test (test_track__card_rechecked_then_taken_away_and_replaced_left_as_it_went),
   };
