@@ -893,6 +893,21 @@ fake_sim_init (Sim *s, FakeReader *fr, int weak_first)
   return fake_sim_init_tuned (s, fr, weak_first, &p);
 }
 
+/* A tracker with the defaults whose fake reader answers off the frame loop (sim_step_flushed
+ * takes its readings), over a blank picture of the table (*image, the caller's). */
+static void
+async_sim_init (Sim *s, FakeReader *fr, TsImage **image)
+{
+  memset (fr, 0, sizeof *fr);
+  fr->line_room = G_MAXDOUBLE;
+  g_mutex_init (&fr->lock);
+  g_cond_init (&fr->cond);
+  TsTrackReader reader = { fake_worker_new, fake_read, NULL, fr };
+  sim_init (s, NULL, &reader);
+  *image = ts_image_new (1000, 800, 3);
+  s->image = *image;
+}
+
 static void
 test_track__weak_reading_is_retried_then_kept (void **state)
 {
@@ -1096,14 +1111,10 @@ forest_sim_clear (Sim *s, FakeReader *fr)
 static void
 test_track__card_read_again_is_not_the_one_read_on_anothers_graveyard (void **state)
 {
-  FakeReader fr = { .line_room = G_MAXDOUBLE };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  FakeReader fr;
   Sim s;
-  sim_init (&s, NULL, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  async_sim_init (&s, &fr, &im);
   int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
   sim_step_flushed (&s, FPS);
@@ -2456,14 +2467,10 @@ test_track__card_found_whole_again_where_it_lay_is_that_card (void **state)
 static void
 test_track__turns_a_piece_saw_of_a_card_reported_turning_are_not_reported_again (void **state)
 {
-  FakeReader fr = { .line_room = G_MAXDOUBLE };
-  g_mutex_init (&fr.lock);
-  g_cond_init (&fr.cond);
-  TsTrackReader reader = { fake_worker_new, fake_read, NULL, &fr };
+  FakeReader fr;
   Sim s;
-  sim_init (&s, NULL, &reader);
-  g_autoptr (TsImage) im = ts_image_new (1000, 800, 3);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  async_sim_init (&s, &fr, &im);
   paint_title (im, 300, 300, 10, TRUE);  /* reads Forest */
   int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
   sim_step_flushed (&s, 2 * FPS);
