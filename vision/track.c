@@ -240,6 +240,9 @@ typedef struct {
   gboolean entry_tapped;  /* its state when first confirmed lying still */
   gboolean entry_settled; /* it has lain still since it was confirmed (entry_tapped is
                            * that state, not one seen as it was being put down) */
+  int first_lay;          /* lying still before it was confirmed: tapped (1) or not (0), at
+                           * first_lay_at; -1 when not seen so */
+  double first_lay_at[2];
   gint64 turned_us;       /* when it last turned before being reported */
   /* The last PEND_TURNS turns seen before it was reported, oldest first: when it came to
    * lie so, and which way. */
@@ -1457,6 +1460,7 @@ track_restart (Track *tr, gint64 came_us)
   tr->first_seen_us = tr->confirmed_us = came_us;
   tr->entry_tapped = tr->tapped;
   tr->entry_settled = FALSE;
+  tr->first_lay = -1;
   tr->n_pend_turns = 0;
   tr->peak_us = 0;
 }
@@ -1865,6 +1869,7 @@ track_new (TsTracker *t, const TsTrackInput *in, const TsImage *image, gint64 ti
   tr->conf_sum = in->confidence;
   tr->conf_n = 1;
   tr->tapped = from_tapped (in->rel_angle_deg) < 45;
+  tr->first_lay = -1;
   tr->seen_frames = 1;
   tr->quad_frames = in->has_quad;
   tr->own_frames = in->has_quad && own_outline (t, in);
@@ -2373,14 +2378,32 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
                  now ? dt : du, out);
   /* Confirmed as it was being put down (carried in, turning): it came in as it lies once
    * still. */
-  if (tr->state == TRACK_PENDING && !tr->entry_settled && tr->angle_settled &&
-      tr->still_frames >= 1 && now >= 0) {
+  gboolean lying = tr->angle_settled && tr->still_frames >= 1 && now >= 0;
+  if (tr->state == TRACK_TENTATIVE && lying && tr->first_lay < 0) {
+    tr->first_lay = now;
+    memcpy (tr->first_lay_at, tr->center, sizeof tr->first_lay_at);
+  }
+  if (tr->state == TRACK_PENDING && !tr->entry_settled && lying) {
     tr->entry_settled = TRUE;
     if (tr->tapped != now)
       tr->turned_us = time_us;
-    tr->entry_tapped = tr->tapped = now;
+    /* Seen lying still where it lies now before it was confirmed, it was not being put
+     * down: it came as it lay then, and its turns since are its own, this one too (seed
+     * 359: a Siren's Call in play as the recording began, tapped from its fourth frame on
+     * and untapped at once, first lay still again untapped, and was reported with neither
+     * turn). */
+    if (tr->first_lay >= 0 &&
+        hypot (tr->center[0] - tr->first_lay_at[0], tr->center[1] - tr->first_lay_at[1]) <
+          0.15 * long_side (tr->size)) {
+      if (tr->tapped != now)
+        pend_turn_push (tr, time_us, now);
+      tr->entry_tapped = tr->first_lay;
+      tr->tapped = now;
+    } else {
+      tr->entry_tapped = tr->tapped = now;
+      tr->n_pend_turns = 0;  /* turns as it was put down */
+    }
     tr->turn_frames = 0;
-    tr->n_pend_turns = 0;  /* turns as it was put down */
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying
    * on a zone border must sit in the new zone for confirm_frames frames first. A reported

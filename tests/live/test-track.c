@@ -4720,17 +4720,17 @@ test_track__identical_cards_with_misreads_stay_two (void **state)
 }
 
 /* A card not named by the input put down at (300, 300) over its title's picture (*im, the
- * caller's; read by r's script), lying there 5 frames and then turned a quarter, from frame
- * *turned on. Returns its index. */
+ * caller's; read by r's script), lying there lie frames and then turned a quarter, from
+ * frame *turned on. Returns its index. */
 static int
 unread_card_put_down_and_tapped (Sim *s, ScriptReader *r, TsTrackReader *reader,
-                                 TsTrackerParams *p, TsImage **im, guint64 *turned)
+                                 TsTrackerParams *p, TsImage **im, int lie, guint64 *turned)
 {
   script_sim_init (s, r, reader, p);
   int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
   *im = render_titles (s);
   s->image = *im;
-  sim_step (s, 5);
+  sim_step (s, lie);
   s->cards[c].angle = 90;
   *turned = s->frame;
   return c;
@@ -4748,7 +4748,7 @@ test_track__turned_before_the_name_was_agreed (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint64 turned;
-  unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, &turned);
+  unread_card_put_down_and_tapped (&s, &r, &reader, &p, &im, 5, &turned);
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
@@ -4761,26 +4761,28 @@ test_track__turned_before_the_name_was_agreed (void **state)
   sim_clear (&s);
 }
 
-/* unread_card_put_down_and_tapped's card, read as Llanowar Elves at its fifth reading only,
- * untapped again frames frames after its tap (on frame *untapped), followed one frame more. */
+/* unread_card_put_down_and_tapped's card (lying lie frames), read as Llanowar Elves at its
+ * fifth reading only, untapped again frames frames after its tap (on frame *untapped),
+ * followed one frame more. */
 static void
 unread_card_tapped_and_untapped (Sim *s, ScriptReader *r, TsTrackReader *reader,
-                                 TsTrackerParams *p, TsImage **im, int frames, guint64 *tapped,
-                                 guint64 *untapped)
+                                 TsTrackerParams *p, TsImage **im, int lie, int frames,
+                                 guint64 *tapped, guint64 *untapped)
 {
   static const char *const slow[] = { "-", "-", "-", "-", "Llanowar Elves:0.9", NULL };
   *r = (ScriptReader) { { slow, slow, slow, slow } };
-  int c = unread_card_put_down_and_tapped (s, r, reader, p, im, tapped);
+  int c = unread_card_put_down_and_tapped (s, r, reader, p, im, lie, tapped);
   sim_step (s, frames);
   s->cards[c].angle = 0;
   *untapped = s->frame;
   sim_step (s, 1);
 }
 
-/* Tapped and untapped again (tapped for mana) while its name was still being read: it came
- * in untapped, then was tapped and untapped, each turn dated when it settled. */
+/* unread_card_tapped_and_untapped's card, lying lie frames before its tap, tapped for mana
+ * and untapped six frames later while its name was still being read: it came in untapped,
+ * then was tapped and untapped, each turn dated when it settled. */
 static void
-test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
+tapped_and_untapped_while_read_case (int lie)
 {
   ScriptReader r;
   TsTrackReader reader;
@@ -4788,7 +4790,7 @@ test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint64 tapped, untapped;
-  unread_card_tapped_and_untapped (&s, &r, &reader, &p, &im, 6, &tapped, &untapped);
+  unread_card_tapped_and_untapped (&s, &r, &reader, &p, &im, lie, 6, &tapped, &untapped);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 0);  /* still being read */
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
@@ -4804,6 +4806,23 @@ test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
   sim_clear (&s);
 }
 
+static void
+test_track__tapped_and_untapped_before_the_name_was_agreed (void **state)
+{
+  tapped_and_untapped_while_read_case (5);
+}
+
+/* The same, tapped as soon as it was confirmed (it lay as many frames as confirm_frames
+ * asks, 3): it had lain still before it was, so it came in as it lay, and the tap and untap
+ * are its own (seed 359: a Siren's Call in play as the recording began, tapped from its
+ * fourth frame and untapped, was reported with neither: its turns were taken for the way
+ * it was put down). */
+static void
+test_track__tapped_and_untapped_as_soon_as_confirmed (void **state)
+{
+  tapped_and_untapped_while_read_case (3);
+}
+
 /* Seen tapped and untapped again within three frames while its name was being read (a hand
  * handling it): it came in untapped, and no turn is reported. */
 static void
@@ -4815,7 +4834,7 @@ test_track__turned_and_back_at_once_before_the_name_was_agreed_is_no_turn (void 
   Sim s;
   g_autoptr (TsImage) im = NULL;
   guint64 tapped, untapped;
-  unread_card_tapped_and_untapped (&s, &r, &reader, &p, &im, 3, &tapped, &untapped);
+  unread_card_tapped_and_untapped (&s, &r, &reader, &p, &im, 5, 3, &tapped, &untapped);
   sim_step (&s, 2 * FPS);
   assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
   assert_false (find_obs (&s, TS_OBS_ENTERED, 0)->tapped);
@@ -6697,6 +6716,7 @@ main (void)
     cmocka_unit_test (test_track__identical_cards_with_misreads_stay_two),
     cmocka_unit_test (test_track__turned_before_the_name_was_agreed),
     cmocka_unit_test (test_track__tapped_and_untapped_before_the_name_was_agreed),
+    cmocka_unit_test (test_track__tapped_and_untapped_as_soon_as_confirmed),
     cmocka_unit_test (test_track__turned_and_back_at_once_before_the_name_was_agreed_is_no_turn),
     cmocka_unit_test (test_track__second_detection_of_a_card_is_not_a_second_card),
     cmocka_unit_test (test_track__a_small_thing_where_a_card_lay_is_not_the_card),
