@@ -2392,17 +2392,16 @@ track_update (TsTracker *t, Track *tr, const TsTrackInput *in, gboolean looked,
      * 359: a Siren's Call in play as the recording began, tapped from its fourth frame on
      * and untapped at once, first lay still again untapped, and was reported with neither
      * turn). */
-    if (tr->first_lay >= 0 &&
-        hypot (tr->center[0] - tr->first_lay_at[0], tr->center[1] - tr->first_lay_at[1]) <
-          0.15 * long_side (tr->size)) {
-      if (tr->tapped != now)
-        pend_turn_push (tr, time_us, now);
-      tr->entry_tapped = tr->first_lay;
-      tr->tapped = now;
-    } else {
-      tr->entry_tapped = tr->tapped = now;
+    gboolean lay_here =
+      tr->first_lay >= 0 &&
+      hypot (tr->center[0] - tr->first_lay_at[0], tr->center[1] - tr->first_lay_at[1]) <
+        0.15 * long_side (tr->size);
+    if (!lay_here)
       tr->n_pend_turns = 0;  /* turns as it was put down */
-    }
+    else if (tr->tapped != now)
+      pend_turn_push (tr, time_us, now);
+    tr->entry_tapped = lay_here ? tr->first_lay : now;
+    tr->tapped = now;
     tr->turn_frames = 0;
   }
   /* A moved card's zone follows it (without a gap it is the same card sliding); a card lying

@@ -1202,7 +1202,6 @@ test_track__card_come_over_a_stray_line_seen_turning_enters_as_it_lies_whole (vo
   card_come_over_an_old_stray_line_case (TRUE);
 }
 
-
 /* A stray line lying turned a quarter (its track took it for tapped), out of sight half a
  * second; then a card put where it lay, seen whole and upright as soon as it is seen at
  * all, sliding into place, upright two frames, then tapped as it slid: it came untapped,
