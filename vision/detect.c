@@ -67,6 +67,7 @@ ts_detector_params_init (TsDetectorParams *params)
   params->displaced_lines = TRUE;
   params->joined_cards = FALSE;
   params->equalized_titles = FALSE;
+  params->long_solid_frames = FALSE;
 }
 
 void
@@ -1069,13 +1070,48 @@ collect_lines (const TsImage *blobs, gboolean vertical, double min_h, double max
   }
 }
 
+/* A run of solid strokes along a line this many times the smallest title height long is no
+ * name's letters run together (a short bold name's run is some four to six times) but a
+ * frame line (TsDetectorParams.long_solid_frames). */
+#define LONG_SOLID_FRAME 12
+
+/* In place on a 0/255 image: keeps only the regions (4-connected) that reach the picture's
+ * edge at an end of their run (its left or right side; its top or foot when vertical).
+ * Returns FALSE, the image unchanged, when none does (the image is then to be taken as
+ * empty). */
+static gboolean
+keep_edge_regions (TsImage *binary, gboolean vertical)
+{
+  /* Seeds on the two edges the runs end at, filled to 128. */
+  int n = vertical ? binary->width : binary->height;
+  gboolean any = FALSE;
+  for (int i = 0; i < n; i++)
+    for (int end = 0; end < 2; end++) {
+      int x = vertical ? i : end * (binary->width - 1);
+      int y = vertical ? end * (binary->height - 1) : i;
+      if (binary->data[(gsize) y * binary->stride + x] == 255) {
+        ts_cv_flood_fill (binary, x, y, 128);
+        any = TRUE;
+      }
+    }
+  if (!any)
+    return FALSE;
+  for (int y = 0; y < binary->height; y++) {
+    guint8 *row = binary->data + (gsize) y * binary->stride;
+    for (int x = 0; x < binary->width; x++)
+      row[x] = row[x] == 128 ? 255 : 0;
+  }
+  return TRUE;
+}
+
 /* Text lines of one orientation: into lines, blobs of letters joined after frame lines are
  * taken out; into second (when not NULL), a second look without taking straight runs out:
  * the runs along the top and foot of large bold letters look like frame lines, and the
  * first look cuts such names into fragments. */
 static void
 find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, double factor,
-            gboolean long_frame_lines, GArray *lines, GArray *second)
+            gboolean long_frame_lines, gboolean long_solid_frames, GArray *lines,
+            GArray *second)
 {
   /* Joining letters: a kernel as long as a wide letter gap, across the line direction. */
   int k = (int) MAX (3, min_h * 0.9);
@@ -1105,6 +1141,18 @@ find_lines (const TsImage *bin, gboolean vertical, double min_h, double max_h, d
   int kt = (int) MAX (5, lround (min_h * 0.7));
   g_autoptr (TsImage) shut = ts_morph_line (straight, TS_CV_MORPH_CLOSE, 3, !vertical);
   g_autoptr (TsImage) solid = ts_morph_line (shut, TS_CV_MORPH_OPEN, kt, !vertical);
+  if (long_solid_frames) {
+    /* ... but no name's letters run together as far as a card's border along its name bar
+     * (TsDetectorParams.long_solid_frames): where such a run reaches the picture's edge
+     * (a card run out of the picture, its outline not found) it is a frame line again. */
+    g_autoptr (TsImage) band = ts_morph_line (solid, TS_CV_MORPH_OPEN,
+                                              (int) lround (LONG_SOLID_FRAME * min_h), vertical);
+    if (keep_edge_regions (band, vertical)) {
+      TsImage *letters_only = ts_cv_subtract (solid, band);
+      ts_image_free (solid);
+      solid = letters_only;
+    }
+  }
   g_autoptr (TsImage) thin = ts_cv_subtract (straight, solid);
   g_autoptr (TsImage) part = ts_cv_subtract (bin, thin);
   g_autoptr (TsImage) letters = ts_cv_subtract (part, across);
@@ -1710,16 +1758,18 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
   /* Words of large titles come out as separate blobs: the merge below joins them. The
    * second look's lines only add names the first look missed or cut short. */
   GArray *second = p->second_look ? whole : NULL;
-  find_lines (bin, FALSE, min_h, max_h, 1, p->long_frame_lines, lines, second);
-  find_lines (bin, TRUE, min_h, max_h, 1, p->long_frame_lines, lines, second);
+  find_lines (bin, FALSE, min_h, max_h, 1, p->long_frame_lines, p->long_solid_frames, lines,
+              second);
+  find_lines (bin, TRUE, min_h, max_h, 1, p->long_frame_lines, p->long_solid_frames, lines,
+              second);
   /* Large titles, out of focus ones most, are wide soft ramps in the fine stroke map whose
    * letters break apart; at half size they are crisp strokes again. */
   g_autoptr (GArray) coarse = g_array_new (FALSE, FALSE, sizeof (Line));
   if (p->coarse_titles && gray->width >= 8 * min_h && gray->height >= 8 * min_h) {
     g_autoptr (TsImage) half = ts_cv_resize (gray, gray->width / 2, gray->height / 2);
     g_autoptr (TsImage) half_bin = text_map (half);
-    find_lines (half_bin, FALSE, min_h, max_h / 2, 2, FALSE, coarse, NULL);
-    find_lines (half_bin, TRUE, min_h, max_h / 2, 2, FALSE, coarse, NULL);
+    find_lines (half_bin, FALSE, min_h, max_h / 2, 2, FALSE, p->long_solid_frames, coarse, NULL);
+    find_lines (half_bin, TRUE, min_h, max_h / 2, 2, FALSE, p->long_solid_frames, coarse, NULL);
   }
   det->timing.ms_lines = ms_since (&t);
 
@@ -1749,8 +1799,10 @@ find_titles (TsDetector *det, const TsImage *gray, double scale, double size_sca
      * 0.75 of the picture's mean grey). */
     g_autoptr (TsImage) equal = ts_cv_equalize (gray, EQUALIZED_CLIP, EQUALIZED_TILES);
     g_autoptr (TsImage) equal_bin = text_map (equal);
-    find_lines (equal_bin, FALSE, min_h, max_h, 1, p->long_frame_lines, extra, NULL);
-    find_lines (equal_bin, TRUE, min_h, max_h, 1, p->long_frame_lines, extra, NULL);
+    find_lines (equal_bin, FALSE, min_h, max_h, 1, p->long_frame_lines, p->long_solid_frames,
+                extra, NULL);
+    find_lines (equal_bin, TRUE, min_h, max_h, 1, p->long_frame_lines, p->long_solid_frames,
+                extra, NULL);
     merge_lines (extra, out, *n_cards_io, scale);
     double mean = image_mean (gray);
     for (guint i = 0; i < extra->len; i++) {

@@ -146,6 +146,17 @@ typedef struct {
    * table's frame budget has no room for it, and its recorded sessions were not measured
    * with it. */
   gboolean equalized_titles;
+  /* A thick straight run along a line, reaching the picture's edge and longer than a name's
+   * letters ever run together (12 times the smallest title height), is a frame line, not
+   * bold letters. At the live table's work size a card's dark border along the top of its
+   * name bar is as thick as a small name's letters and joins the name into one blob; the
+   * line cut back from that blob was the bar's empty end, which reads nothing (a graveyard
+   * at the picture's right edge, its top card's outline run out of the picture). Only runs
+   * that reach the picture's edge are taken: taken anywhere, every title's lines changed
+   * (whole cards' titles 6-14 px thinner) and the live table lost more events than it
+   * gained. Off in the defaults (the still photos were not measured with it); the live
+   * table turns it on. */
+  gboolean long_solid_frames;
 } TsDetectorParams;
 
 /* Fills params with defaults tuned on 1024..2048 px photos and 1080p frames. */

@@ -953,6 +953,89 @@ test_detect_title__name_bar_only_where_the_line_is_missed (void **state)
   assert_true (longest_line_over (no_bars, 450, 324) < 300);
 }
 
+/* A recorded game's graveyard at the picture's right edge: a modern card put on it runs out
+ * of the picture, so only its name line can be found; its dark border along the top of the
+ * name bar is, at the live table's work size, as thick as the name's letters. */
+static const char edge_graveyard_script[] =
+  "size 1920x1080\n"
+  "frames 40\n"
+  "seed 563\n"
+  "quality 60\n"
+  "frame modern\n"
+  "title 23.478\n"
+  "at 0 place 1 \"Purelace\" 1 0.5 0.7\n"
+  "at 0 place 2 \"Lord of the Pit\" 1 0.5 0.3\n"
+  "at 25 die 1\n";
+
+/* The candidates of the edge graveyard's last frame under the live table's tuning (as the
+ * observer sets it), with or without long solid runs taken for frame lines; truth_out: the
+ * card's name line. */
+static GArray *
+detect_edge_graveyard (gboolean long_solid_frames, double truth_out[4][2])
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TsSynthSession) s = ts_synth_session_new_from_script (edge_graveyard_script,
+                                                                    "edge", &error);
+  assert_non_null (s);
+  g_autoptr (TsCardDb) db = ts_carddb_open_default (&error);
+  assert_non_null (db);
+  g_autoptr (TsSynthDeck) deck = ts_synth_deck_new_from_carddb (db);
+  g_autoptr (TsSynthScene) sc = ts_synth_session_render_frame (s, deck, 39, &error);
+  assert_non_null (sc);
+  assert_int_equal (sc->cards->len, 2);
+  const TsSynthCard *card = &g_array_index (sc->cards, TsSynthCard, 0);
+  if (card->in_view)
+    card = &g_array_index (sc->cards, TsSynthCard, 1);
+  assert_string_equal (card->name, "Purelace");
+  assert_false (card->in_view);
+  memcpy (truth_out, card->title, sizeof card->title);
+  TsDetectorParams p;
+  ts_detector_params_init (&p);
+  p.coarse_titles = FALSE;
+  p.long_frame_lines = FALSE;
+  p.stack_margin = 0;
+  p.displaced_lines = FALSE;
+  p.long_solid_frames = long_solid_frames;
+  return detect_with (sc->image, &p);
+}
+
+/* The candidate line over the name's first letters (a fifth of a title's height in from its
+ * start, on its middle), or NULL. */
+static const TsCardCandidate *
+line_over_name_start (GArray *cands, const double title[4][2])
+{
+  double h = ts_rectify_quad_edge (title, 1);
+  double t = 0.2 * h / MAX (ts_rectify_quad_edge (title, 0), 1);
+  double x = title[0][0] + (title[1][0] - title[0][0]) * t + (title[3][0] - title[0][0]) / 2;
+  double y = title[0][1] + (title[1][1] - title[0][1]) * t + (title[3][1] - title[0][1]) / 2;
+  return line_over (cands, x, y);
+}
+
+/* Its name line is found from the name's start, not as the bar's empty end; without long
+ * solid runs taken for frame lines the line kept is the bar's end alone. The card found
+ * whole beside it, its runs clear of the picture's edge, keeps the title it had. */
+static void
+test_detect_title__name_at_the_picture_edge_joined_to_its_border (void **state)
+{
+  (void) state;
+  double title[4][2];
+  g_autoptr (GArray) with = detect_edge_graveyard (TRUE, title);
+  const TsCardCandidate *c = line_over_name_start (with, title);
+  assert_non_null (c);
+  assert_false (c->has_quad);
+  assert_false (c->tapped);
+  g_autoptr (GArray) without = detect_edge_graveyard (FALSE, title);
+  assert_null (line_over_name_start (without, title));
+  const TsCardCandidate *a = first_card (with), *b = first_card (without);
+  assert_non_null (a);
+  assert_non_null (b);
+  for (int k = 0; k < 4; k++)
+    for (int d = 0; d < 2; d++) {
+      assert_true (fabs (a->quad[k][d] - b->quad[k][d]) < 0.5);
+      assert_true (fabs (a->title[k][d] - b->title[k][d]) < 0.5);
+    }
+}
+
 /* Two upright cards side by side, touching (lands in a row): their one outline is shaped
  * like a tapped card. It is cut into the two cards, each upright with its own name line;
  * a tapped card alone, whose name runs along its short side, stays whole. */
@@ -1103,6 +1186,7 @@ main (void)
     cmocka_unit_test (test_detect_title__name_bar_of_a_card_without_outline),
     cmocka_unit_test (test_detect_title__name_bar_whose_letters_touch_its_edge),
     cmocka_unit_test (test_detect_title__name_bar_only_where_the_line_is_missed),
+    cmocka_unit_test (test_detect_title__name_at_the_picture_edge_joined_to_its_border),
     cmocka_unit_test (test_detect_pair__side_by_side_cards_are_two_cards),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
