@@ -3564,6 +3564,15 @@ pending_carried_to (TsTracker *t, Track *tr, gint64 time_us, GArray *out)
     pile_carried_to (t, tr);
 }
 
+/* Is tr, not on a pile, an outline of a card's size lying still (where it was the frame
+ * before, not turning)? */
+static gboolean
+lying_whole (const TsTracker *t, const Track *tr)
+{
+  return !tr->pile && tr->last.has_quad && own_outline (t, &tr->last) && tr->angle_settled &&
+         tr->still_frames >= 1;
+}
+
 static void
 tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrackInput *inputs,
                 guint n, gboolean titles_searched, GArray *out)
@@ -3757,10 +3766,19 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         tr->first_center[1] = tr->center[1];
         if (image)
           tr->have_first_sig = input_signature (image, &tr->last, tr->first_sig);
-        if (tr->name == NULL)
+        if (tr->name == NULL && tr->reads == 0)
           request_read (t, tr, image, time_us, out);
         if (tr->pile)
           pile_changed (t, tr, tr->first_seen_us);
+      } else if (seen && tr->consecutive == t->p.confirm_frames - 1 && tr->reads == 0 &&
+                 lying_whole (t, tr)) {
+        /* A whole card lying still where it was first seen is read a look before it is
+         * confirmed: the cards lying on the table as the recording begins (or as a hand
+         * leaves them) may be taken up at once, and its second reading, confirm_reread_ms
+         * after the first, comes a frame sooner (seed 383: a Plague Rats lying from the
+         * first frame, read on the third and carried off on the eighth, before its second
+         * reading; it was never reported). */
+        request_read (t, tr, image, time_us, out);
       } else if (!seen && t->cur - tr->last_frame > 2)
         drop = TRUE;  /* a flicker: never a card */
       break;

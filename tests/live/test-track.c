@@ -5889,6 +5889,61 @@ test_track__name_read_once_is_confirmed_soon (void **state)
   }
 }
 
+/* A card lies on the table as the recording begins and is taken up on its eighth frame: it
+ * is read on its second look, so its second reading (confirm_reread_ms later) comes while it
+ * still lies there. It came and left. */
+static void
+test_track__card_lying_as_the_recording_begins_is_read_on_its_second_look (void **state)
+{
+  static const char *const rats[] = { "Plague Rats:0.97", NULL };
+  ScriptReader r = { { rats, rats, rats, rats } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 1);
+  assert_int_equal (r.total, 0);
+  sim_step (&s, 1);
+  assert_int_equal (r.total, 1);  /* read on its second look, not yet confirmed */
+  sim_step (&s, 6);
+  assert_int_equal (r.total, 2);
+  s.cards[c].present = FALSE;
+  sim_step (&s, 6 * FPS);
+  assert_int_equal (count_kind (&s, TS_OBS_ENTERED), 1);
+  const TsObservation *e = find_obs (&s, TS_OBS_ENTERED, 0);
+  assert_string_equal (e->name, "Plague Rats");
+  assert_int_equal (e->time_us, 0);
+  assert_int_equal (count_kind (&s, TS_OBS_LEFT), 1);
+  assert_int_equal (find_obs (&s, TS_OBS_LEFT, 0)->time_us, 7 * FRAME_US);
+  sim_clear (&s);
+}
+
+/* A card seen on its second look away from where its first look saw it (carried in) is not
+ * read before it is confirmed. */
+static void
+test_track__card_carried_in_is_read_once_confirmed (void **state)
+{
+  static const char *const rats[] = { "Plague Rats:0.97", NULL };
+  ScriptReader r = { { rats, rats, rats, rats } };
+  TsTrackReader reader;
+  TsTrackerParams p;
+  Sim s;
+  script_sim_init (&s, &r, &reader, &p);
+  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
+  g_autoptr (TsImage) im = render_titles (&s);
+  s.image = im;
+  sim_step (&s, 1);
+  s.cards[c].x += 10;
+  sim_step (&s, 1);
+  assert_int_equal (r.total, 0);
+  sim_step (&s, 1);
+  assert_int_equal (r.total, 1);
+  sim_clear (&s);
+}
+
 /* A card is put down: slid in lying crosswise in the hand, it comes to rest upright. It
  * entered untapped, with no turn reported. */
 static void
@@ -6817,6 +6872,8 @@ main (void)
     cmocka_unit_test (test_track__untapped_card_put_where_a_tapped_one_was_enters_untapped),
     cmocka_unit_test (test_track__track_joining_a_card_swapped_in_reports_no_turn_of_the_old_one),
     cmocka_unit_test (test_track__name_read_once_is_confirmed_soon),
+    cmocka_unit_test (test_track__card_lying_as_the_recording_begins_is_read_on_its_second_look),
+    cmocka_unit_test (test_track__card_carried_in_is_read_once_confirmed),
     cmocka_unit_test (test_track__one_strong_reading_of_a_still_card_when_so_tuned),
     cmocka_unit_test (test_track__card_put_down_turning_enters_as_it_comes_to_rest),
     cmocka_unit_test (test_track__card_found_again_beside_its_slid_track_is_one_card),
