@@ -15,7 +15,9 @@
  *
  * Names: a reader misreads now and then, so a name becomes a card's identity only when
  * name_votes readings agree (weighed by score, twice the runner-up); a card whose readings
- * keep disagreeing is reported unnamed for the person to confirm, never as two cards. A
+ * keep disagreeing is reported unnamed for the person to confirm, never as two cards. A card
+ * is first read once confirmed, or a look sooner when its whole outline lies still where it
+ * was first seen (it may be taken up at once: a card lying as the recording begins). A
  * second detection of a reported card (a word of its title alone, its art box) follows it
  * silently instead of becoming another card; two identical cards side by side stay two.
  *
