@@ -5889,21 +5889,33 @@ test_track__name_read_once_is_confirmed_soon (void **state)
   }
 }
 
+/* script_sim_init's tracker over titles as render_titles paints them (*im, the caller's), a
+ * card at (300, 300), not yet seen, whose readings are always "Plague Rats". Returns its
+ * index. */
+static int
+rats_sim_init (Sim *s, ScriptReader *r, TsTrackReader *reader, TsImage **im)
+{
+  static const char *const rats[] = { "Plague Rats:0.97", NULL };
+  *r = (ScriptReader) { { rats, rats, rats, rats } };
+  TsTrackerParams p;
+  script_sim_init (s, r, reader, &p);
+  int c = sim_add (s, 300, 300, NULL, AREA_BATTLEFIELD);
+  *im = render_titles (s);
+  s->image = *im;
+  return c;
+}
+
 /* A card lies on the table as the recording begins and is taken up on its eighth frame: it
  * is read on its second look, so its second reading (confirm_reread_ms later) comes while it
  * still lies there. It came and left. */
 static void
 test_track__card_lying_as_the_recording_begins_is_read_on_its_second_look (void **state)
 {
-  static const char *const rats[] = { "Plague Rats:0.97", NULL };
-  ScriptReader r = { { rats, rats, rats, rats } };
+  ScriptReader r;
   TsTrackReader reader;
-  TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = render_titles (&s);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  int c = rats_sim_init (&s, &r, &reader, &im);
   sim_step (&s, 1);
   assert_int_equal (r.total, 0);
   sim_step (&s, 1);
@@ -5926,15 +5938,11 @@ test_track__card_lying_as_the_recording_begins_is_read_on_its_second_look (void 
 static void
 test_track__card_carried_in_is_read_once_confirmed (void **state)
 {
-  static const char *const rats[] = { "Plague Rats:0.97", NULL };
-  ScriptReader r = { { rats, rats, rats, rats } };
+  ScriptReader r;
   TsTrackReader reader;
-  TsTrackerParams p;
   Sim s;
-  script_sim_init (&s, &r, &reader, &p);
-  int c = sim_add (&s, 300, 300, NULL, AREA_BATTLEFIELD);
-  g_autoptr (TsImage) im = render_titles (&s);
-  s.image = im;
+  g_autoptr (TsImage) im = NULL;
+  int c = rats_sim_init (&s, &r, &reader, &im);
   sim_step (&s, 1);
   s.cards[c].x += 10;
   sim_step (&s, 1);
