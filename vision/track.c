@@ -3766,7 +3766,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         tr->first_center[1] = tr->center[1];
         if (image)
           tr->have_first_sig = input_signature (image, &tr->last, tr->first_sig);
-        if (tr->name == NULL && tr->reads == 0)
+        if (tr->name == NULL && tr->reads == 0)  /* not read on its second look (below) */
           request_read (t, tr, image, time_us, out);
         if (tr->pile)
           pile_changed (t, tr, tr->first_seen_us);
