@@ -3757,7 +3757,9 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
     if (tr->link_key != 0 && pile_link_resolve (t, tr, image, time_us, FALSE, out))
       g_ptr_array_find (t->tracks, tr, &i);
     switch (tr->state) {
-    case TRACK_TENTATIVE:
+    case TRACK_TENTATIVE: {
+      /* Named by its detection, or read on its second look (below): not read again now. */
+      gboolean unread = tr->name == NULL && tr->reads == 0;
       if (seen && tr->consecutive >= t->p.confirm_frames) {
         tr->state = TRACK_PENDING;
         tr->confirmed_us = tr->first_seen_us;
@@ -3766,11 +3768,11 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
         tr->first_center[1] = tr->center[1];
         if (image)
           tr->have_first_sig = input_signature (image, &tr->last, tr->first_sig);
-        if (tr->name == NULL && tr->reads == 0)  /* not read on its second look (below) */
+        if (unread)
           request_read (t, tr, image, time_us, out);
         if (tr->pile)
           pile_changed (t, tr, tr->first_seen_us);
-      } else if (seen && tr->consecutive == t->p.confirm_frames - 1 && tr->reads == 0 &&
+      } else if (seen && unread && tr->consecutive == t->p.confirm_frames - 1 &&
                  lying_whole (t, tr)) {
         /* A whole card lying still where it was first seen is read a look before it is
          * confirmed: the cards lying on the table as the recording begins (or as a hand
@@ -3782,6 +3784,7 @@ tracker_update (TsTracker *t, const TsImage *image, gint64 time_us, const TsTrac
       } else if (!seen && t->cur - tr->last_frame > 2)
         drop = TRUE;  /* a flicker: never a card */
       break;
+    }
     case TRACK_PENDING:
       if (!seen && unseen_us > (gint64) t->p.leave_after_ms * 1000)
         drop = TRUE;
